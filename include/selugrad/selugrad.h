@@ -1,0 +1,99 @@
+/*
+ * selugrad: the SeluGrad operator of Huawei CANN (aclnnSeluBackward) on ordinary CPUs.
+ *
+ * Native C API. Every result is bit-identical to the contract of docs/numerics.md
+ * (spec section 2): y = g * (o + SA) where o < 0, else g * scale, rounded per dtype.
+ * All functions are thread-safe. Messages of failures are kept per thread.
+ */
+#ifndef SELUGRAD_SELUGRAD_H
+#define SELUGRAD_SELUGRAD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SELUGRAD_VERSION_MAJOR 0
+#define SELUGRAD_VERSION_MINOR 1
+#define SELUGRAD_VERSION_PATCH 0
+
+/* Element types, numbered as CANN's aclDataType. */
+typedef enum selugrad_dtype {
+    SELUGRAD_FLOAT = 0,
+    SELUGRAD_FLOAT16 = 1,
+    SELUGRAD_INT8 = 2,
+    SELUGRAD_INT32 = 3,
+    SELUGRAD_UINT8 = 4,
+    SELUGRAD_BF16 = 27
+} selugrad_dtype;
+
+/* Outcome of a call; every failure also leaves a message for selugrad_last_error(). */
+typedef enum selugrad_status {
+    SELUGRAD_OK = 0,
+    SELUGRAD_ERR_NULL_POINTER = 1, /* a required pointer is NULL */
+    SELUGRAD_ERR_BAD_DTYPE = 2,    /* not one of the six selugrad_dtype values */
+    SELUGRAD_ERR_OVERLAP = 3,      /* y partly overlaps grad or out (not the same array) */
+    SELUGRAD_ERR_BAD_ARGUMENT = 4, /* any other invalid value (stride, count, name) */
+    SELUGRAD_ERR_NO_MEMORY = 5,    /* an allocation failed */
+    SELUGRAD_ERR_INTERNAL = 6      /* a bug or a failed system call (threads) */
+} selugrad_status;
+
+/*
+ * y[i] = SeluGrad(grad[i], out[i]) for i < n. grad is the upstream gradient, out the SELU forward
+ * output. y may be the same array as grad or out (in place); any other overlap is rejected.
+ * n == 0 succeeds and touches nothing. Pointers need only the element type's natural alignment;
+ * fp16 and bf16 elements are passed as uint16_t bit patterns.
+ */
+selugrad_status selugrad_backward(selugrad_dtype dtype, size_t n, const void *grad, const void *out,
+                                  void *y);
+
+/*
+ * Strided variant: element i of grad is at grad + i * grad_stride elements (likewise out, y).
+ * Strides count elements and may be zero or negative for the inputs; y_stride must not be zero
+ * when n > 1. In place means the same base pointer and the same stride; any other overlap of
+ * the spans of y and an input is rejected.
+ */
+selugrad_status selugrad_backward_strided(selugrad_dtype dtype, size_t n, const void *grad,
+                                          ptrdiff_t grad_stride, const void *out,
+                                          ptrdiff_t out_stride, void *y, ptrdiff_t y_stride);
+
+/* Message of this thread's last failure ("" when none yet). Valid until this thread's next call. */
+const char *selugrad_last_error(void);
+
+/* Name of a status code, e.g. "SELUGRAD_ERR_OVERLAP"; "unknown status" for other values. */
+const char *selugrad_status_name(selugrad_status status);
+
+/* Size in bytes of one element of dtype, or 0 for an unknown dtype. */
+size_t selugrad_dtype_size(selugrad_dtype dtype);
+
+/* Short name of dtype ("f32", "f16", "bf16", "s8", "u8", "s32"), or NULL for an unknown one. */
+const char *selugrad_dtype_name(selugrad_dtype dtype);
+
+/* The kernel variant that runs for dtype now, e.g. "f32_selugrad__scalar"; NULL if unknown dtype. */
+const char *selugrad_kernel_name(selugrad_dtype dtype);
+
+/* Version as "MAJOR.MINOR.PATCH", and as MAJOR * 10000 + MINOR * 100 + PATCH. */
+const char *selugrad_version(void);
+int selugrad_version_number(void);
+
+/*
+ * Worker threads used by one call (the calling thread counts as one). The default comes from
+ * SELUGRAD_NUM_THREADS, else the CPUs this process may run on. Results never depend on it.
+ * selugrad_set_num_threads(0) restores the default; values above 1024 are rejected.
+ */
+selugrad_status selugrad_set_num_threads(int n);
+int selugrad_get_num_threads(void);
+
+/* Exact conversions used by the contract: round to nearest even, subnormals kept, NaN stays NaN. */
+uint16_t selugrad_f32_to_f16(float x);
+float selugrad_f16_to_f32(uint16_t h);
+uint16_t selugrad_f32_to_bf16(float x);
+float selugrad_bf16_to_f32(uint16_t b);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SELUGRAD_SELUGRAD_H */

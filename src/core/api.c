@@ -1,0 +1,131 @@
+/* The native API: validation in a fixed order, then plan and run. */
+#include <stdint.h>
+
+#include "../kernels/ref/half.h"
+#include "dispatch.h"
+#include "error.h"
+#include "exec.h"
+#include "pool.h"
+
+#define SG_STR2(x) #x
+#define SG_STR(x)  SG_STR2(x)
+
+const char *selugrad_version(void) {
+    return SG_STR(SELUGRAD_VERSION_MAJOR) "." SG_STR(SELUGRAD_VERSION_MINOR) "." SG_STR(
+        SELUGRAD_VERSION_PATCH);
+}
+
+int selugrad_version_number(void) {
+    return SELUGRAD_VERSION_MAJOR * 10000 + SELUGRAD_VERSION_MINOR * 100 + SELUGRAD_VERSION_PATCH;
+}
+
+size_t selugrad_dtype_size(selugrad_dtype dtype) {
+    switch (dtype) {
+    case SELUGRAD_FLOAT:
+    case SELUGRAD_INT32: return 4;
+    case SELUGRAD_FLOAT16:
+    case SELUGRAD_BF16: return 2;
+    case SELUGRAD_INT8:
+    case SELUGRAD_UINT8: return 1;
+    }
+    return 0;
+}
+
+const char *selugrad_dtype_name(selugrad_dtype dtype) {
+    switch (dtype) {
+    case SELUGRAD_FLOAT: return "f32";
+    case SELUGRAD_FLOAT16: return "f16";
+    case SELUGRAD_BF16: return "bf16";
+    case SELUGRAD_INT8: return "s8";
+    case SELUGRAD_UINT8: return "u8";
+    case SELUGRAD_INT32: return "s32";
+    }
+    return NULL;
+}
+
+const char *selugrad_kernel_name(selugrad_dtype dtype) {
+    const sg_kernel *k = sg_kernel_for(dtype);
+    return k ? k->name : NULL;
+}
+
+uint16_t selugrad_f32_to_f16(float x) { return sg_float_to_half(x); }
+float selugrad_f16_to_f32(uint16_t h) { return sg_half_to_float(h); }
+uint16_t selugrad_f32_to_bf16(float x) { return sg_float_to_bf16(x); }
+float selugrad_bf16_to_f32(uint16_t b) { return sg_bf16_to_float(b); }
+
+/* Address span [lo, hi) touched by n elements of size es at base with stride s (elements). */
+static void sg_span(const void *base, size_t n, ptrdiff_t s, size_t es, uintptr_t *lo,
+                    uintptr_t *hi) {
+    uintptr_t b = (uintptr_t)base;
+    uintptr_t reach = (uintptr_t)(n - 1) * (uintptr_t)(s < 0 ? -s : s) * es;
+    *lo = s < 0 ? b - reach : b;
+    *hi = (s < 0 ? b : b + reach) + es;
+}
+
+static int sg_spans_overlap(const void *a, ptrdiff_t as, const void *b, ptrdiff_t bs, size_t n,
+                            size_t es) {
+    uintptr_t alo, ahi, blo, bhi;
+    sg_span(a, n, as, es, &alo, &ahi);
+    sg_span(b, n, bs, es, &blo, &bhi);
+    return alo < bhi && blo < ahi;
+}
+
+/* Checks shared by both entry points, in order: dtype, pointers, sizes, y stride, overlap. */
+static selugrad_status sg_check(const char *fn, selugrad_dtype dtype, size_t n, const void *grad,
+                                ptrdiff_t gs, const void *out, ptrdiff_t os, const void *y,
+                                ptrdiff_t ys) {
+    size_t es = selugrad_dtype_size(dtype);
+    if (es == 0)
+        return sg_fail(SELUGRAD_ERR_BAD_DTYPE,
+                       "%s: dtype %d is not one of FLOAT(0), FLOAT16(1), INT8(2), INT32(3), "
+                       "UINT8(4), BF16(27)",
+                       fn, (int)dtype);
+    if (n == 0) return SELUGRAD_OK;
+    if (grad == NULL || out == NULL || y == NULL)
+        return sg_fail(SELUGRAD_ERR_NULL_POINTER, "%s: %s is NULL with n = %zu", fn,
+                       grad == NULL ? "grad" : (out == NULL ? "out" : "y"), n);
+    size_t max_stride = 1;
+    const ptrdiff_t strides[3] = {gs, os, ys};
+    for (int i = 0; i < 3; i++) {
+        size_t a = strides[i] < 0 ? (size_t)(-(strides[i] + 1)) + 1 : (size_t)strides[i];
+        if (a > max_stride) max_stride = a;
+    }
+    if ((n - 1) > (SIZE_MAX / 2) / es / max_stride)
+        return sg_fail(SELUGRAD_ERR_BAD_ARGUMENT,
+                       "%s: n = %zu elements with stride up to %zu do not fit in the address space",
+                       fn, n, max_stride);
+    if (ys == 0 && n > 1)
+        return sg_fail(SELUGRAD_ERR_BAD_ARGUMENT,
+                       "%s: y_stride is 0 with n = %zu, so outputs would share one element", fn, n);
+    const void *ins[2] = {grad, out};
+    const ptrdiff_t in_s[2] = {gs, os};
+    for (int i = 0; i < 2; i++) {
+        if (ins[i] == y && in_s[i] == ys) continue; /* in place */
+        if (sg_spans_overlap(ins[i], in_s[i], y, ys, n, es))
+            return sg_fail(SELUGRAD_ERR_OVERLAP,
+                           "%s: y overlaps %s without being the same array (same pointer and "
+                           "stride); only exact in-place is allowed",
+                           fn, i == 0 ? "grad" : "out");
+    }
+    return SELUGRAD_OK;
+}
+
+selugrad_status selugrad_backward_strided(selugrad_dtype dtype, size_t n, const void *grad,
+                                          ptrdiff_t grad_stride, const void *out,
+                                          ptrdiff_t out_stride, void *y, ptrdiff_t y_stride) {
+    selugrad_status st = sg_check("selugrad_backward_strided", dtype, n, grad, grad_stride, out,
+                                  out_stride, y, y_stride);
+    if (st != SELUGRAD_OK || n == 0) return st;
+    sg_plan plan;
+    sg_plan_make(&plan, sg_kernel_for(dtype), n, sg_threads_default());
+    return sg_plan_run_strided(&plan, grad, grad_stride, out, out_stride, y, y_stride);
+}
+
+selugrad_status selugrad_backward(selugrad_dtype dtype, size_t n, const void *grad, const void *out,
+                                  void *y) {
+    selugrad_status st = sg_check("selugrad_backward", dtype, n, grad, 1, out, 1, y, 1);
+    if (st != SELUGRAD_OK || n == 0) return st;
+    sg_plan plan;
+    sg_plan_make(&plan, sg_kernel_for(dtype), n, sg_threads_default());
+    return sg_plan_run(&plan, grad, out, y);
+}

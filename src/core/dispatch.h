@@ -1,0 +1,16 @@
+/* Choice of the kernel variant per dtype: the first in the list that the CPU and the cap allow. */
+#ifndef SELUGRAD_CORE_DISPATCH_H
+#define SELUGRAD_CORE_DISPATCH_H
+
+#include "../kernels/kernel.h"
+
+/* Pure choice for a given cap; never NULL for a valid dtype (the scalar kernel always qualifies). */
+const sg_kernel *sg_kernel_select(selugrad_dtype dtype, sg_isa cap);
+
+/* The choice under SELUGRAD_MAX_ISA, made once; NULL for an unknown dtype. */
+const sg_kernel *sg_kernel_for(selugrad_dtype dtype);
+
+/* Whether dtype is one of the six. */
+int sg_dtype_valid(selugrad_dtype dtype);
+
+#endif /* SELUGRAD_CORE_DISPATCH_H */

@@ -1,0 +1,103 @@
+#include "exec.h"
+
+#include <string.h>
+
+#include "../op/selu_grad/tiling.h"
+#include "fpenv.h"
+#include "pool.h"
+
+void sg_plan_make(sg_plan *plan, const sg_kernel *k, size_t n, unsigned max_threads) {
+    size_t es = selugrad_dtype_size(k->dtype);
+    plan->kernel = k;
+    plan->n = n;
+    plan->elem_size = es;
+    unsigned cores = max_threads ? max_threads : 1;
+    if (n * es * 3 < SG_INLINE_BYTES) cores = 1;
+    sg_tiling t;
+    if (sg_tiling_compute((int64_t)n, (int64_t)cores, SG_CPU_UB_BYTES, k->dtype, &t) !=
+        SELUGRAD_OK) {
+        t = (sg_tiling){(int64_t)n, (int64_t)n, 32, 1, 0};
+    }
+    plan->nth = (unsigned)t.block_dim;
+    plan->block = (size_t)t.block_former;
+    plan->chunk = (size_t)t.ub_former;
+}
+
+typedef struct sg_job {
+    const sg_plan *plan;
+    const char *g, *o;
+    char *y;
+    ptrdiff_t gs, os, ys; /* element strides; all 1 for the contiguous path */
+    int contiguous;
+} sg_job;
+
+/* Elements [begin, end) of part ith when the plan's parts are spread over nth threads. */
+static void sg_part_range(const sg_plan *p, unsigned ith, unsigned nth, size_t *begin,
+                          size_t *end) {
+    /* The plan has p->nth blocks of p->block elements; thread ith takes blocks ith, ith+nth, ...
+       contiguous runs of whole blocks keep each block on one thread whatever nth is. */
+    size_t per = (p->nth + nth - 1) / nth;
+    size_t b0 = (size_t)ith * per;
+    size_t b1 = b0 + per;
+    if (b1 > p->nth) b1 = p->nth;
+    *begin = b0 * p->block < p->n ? b0 * p->block : p->n;
+    *end = b1 * p->block < p->n ? b1 * p->block : p->n;
+    if (*end < *begin) *end = *begin;
+}
+
+void sg_run_strided_range(const sg_kernel *k, size_t chunk, size_t n, const void *g,
+                          ptrdiff_t gs, const void *o, ptrdiff_t os, void *y, ptrdiff_t ys) {
+    enum { CAP = 1024 };
+    _Alignas(64) unsigned char gb[CAP * 4], ob[CAP * 4], yb[CAP * 4];
+    size_t es = selugrad_dtype_size(k->dtype);
+    const char *gp = (const char *)g, *op = (const char *)o;
+    char *yp = (char *)y;
+    if (chunk > CAP || chunk == 0) chunk = CAP;
+    for (size_t i = 0; i < n; i += chunk) {
+        size_t m = n - i < chunk ? n - i : chunk;
+        for (size_t j = 0; j < m; j++) {
+            memcpy(gb + j * es, gp + ((ptrdiff_t)(i + j) * gs) * (ptrdiff_t)es, es);
+            memcpy(ob + j * es, op + ((ptrdiff_t)(i + j) * os) * (ptrdiff_t)es, es);
+        }
+        k->fn(m, gb, ob, yb);
+        for (size_t j = 0; j < m; j++)
+            memcpy(yp + ((ptrdiff_t)(i + j) * ys) * (ptrdiff_t)es, yb + j * es, es);
+    }
+}
+
+static void sg_job_part(void *ctx, unsigned ith, unsigned nth) {
+    const sg_job *job = (const sg_job *)ctx;
+    const sg_plan *p = job->plan;
+    size_t begin, end;
+    sg_part_range(p, ith, nth, &begin, &end);
+    if (begin == end) return;
+    sg_fpenv env;
+    sg_fpenv_enter(&env);
+    size_t es = p->elem_size;
+    if (job->contiguous) {
+        p->kernel->fn(end - begin, job->g + begin * es, job->o + begin * es, job->y + begin * es);
+    } else {
+        ptrdiff_t b = (ptrdiff_t)begin;
+        sg_run_strided_range(p->kernel, p->chunk, end - begin, job->g + b * job->gs * (ptrdiff_t)es,
+                             job->gs, job->o + b * job->os * (ptrdiff_t)es, job->os,
+                             job->y + b * job->ys * (ptrdiff_t)es, job->ys);
+    }
+    sg_fpenv_leave(&env);
+}
+
+static selugrad_status sg_plan_go(sg_job *job) {
+    if (job->plan->n == 0) return SELUGRAD_OK;
+    return sg_pool_run(job->plan->nth, sg_job_part, job);
+}
+
+selugrad_status sg_plan_run(const sg_plan *plan, const void *g, const void *o, void *y) {
+    sg_job job = {plan, (const char *)g, (const char *)o, (char *)y, 1, 1, 1, 1};
+    return sg_plan_go(&job);
+}
+
+selugrad_status sg_plan_run_strided(const sg_plan *plan, const void *g, ptrdiff_t gs,
+                                    const void *o, ptrdiff_t os, void *y, ptrdiff_t ys) {
+    sg_job job = {plan, (const char *)g, (const char *)o, (char *)y, gs, os, ys,
+                  gs == 1 && os == 1 && ys == 1};
+    return sg_plan_go(&job);
+}

@@ -1,0 +1,41 @@
+/*
+ * Plan once, then run: a plan fixes the kernel, the thread split (the OneDim tiling with a CPU
+ * profile) and the chunk size; running it only executes. Both the native API and the aclnn
+ * executor use it.
+ */
+#ifndef SELUGRAD_CORE_EXEC_H
+#define SELUGRAD_CORE_EXEC_H
+
+#include <stddef.h>
+
+#include "../kernels/kernel.h"
+
+typedef struct sg_plan {
+    const sg_kernel *kernel;
+    size_t n;          /* elements */
+    size_t elem_size;  /* bytes per element */
+    unsigned nth;      /* parts (threads), the tiling's blockDim */
+    size_t block;      /* elements per part, the tiling's blockFormer */
+    size_t chunk;      /* elements per gather/scatter chunk, the tiling's ubFormer */
+} sg_plan;
+
+/* Element count below which one call runs on the calling thread only. */
+enum { SG_INLINE_BYTES = 192 * 1024 };
+/* The CPU's "UB": bytes one thread handles per chunk when gathering strided data. */
+enum { SG_CPU_UB_BYTES = 48 * 1024 };
+
+/* Plans a call of n elements with the kernel k on up to max_threads threads. */
+void sg_plan_make(sg_plan *plan, const sg_kernel *k, size_t n, unsigned max_threads);
+
+/* Runs a plan over contiguous arrays (y may equal g or o). */
+selugrad_status sg_plan_run(const sg_plan *plan, const void *g, const void *o, void *y);
+
+/* Runs a plan over strided arrays (strides in elements; y may equal g or o with the same stride). */
+selugrad_status sg_plan_run_strided(const sg_plan *plan, const void *g, ptrdiff_t gs,
+                                    const void *o, ptrdiff_t os, void *y, ptrdiff_t ys);
+
+/* Runs the kernel over [0, n) of strided arrays on this thread, chunk elements at a time. */
+void sg_run_strided_range(const sg_kernel *k, size_t chunk, size_t n, const void *g,
+                          ptrdiff_t gs, const void *o, ptrdiff_t os, void *y, ptrdiff_t ys);
+
+#endif /* SELUGRAD_CORE_EXEC_H */

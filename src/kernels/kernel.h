@@ -1,0 +1,42 @@
+/*
+ * The kernel interface. A kernel is a pure function: y[i] = SeluGrad(g[i], o[i]) for i < n over
+ * contiguous arrays of one dtype, bit-identical to the reference (ref/selugrad_ref.c). No
+ * allocation, threads, dispatch or shapes inside. y may equal g or o (in place); kernels read
+ * each element before they write it. Pointers have at least the element's natural alignment.
+ */
+#ifndef SELUGRAD_KERNELS_KERNEL_H
+#define SELUGRAD_KERNELS_KERNEL_H
+
+#include <stddef.h>
+
+#include "selugrad/selugrad.h"
+
+typedef void (*sg_kernel_fn)(size_t n, const void *g, const void *o, void *y);
+
+/* Instruction-set levels, ordered: a cap admits every level at or below it of its family. */
+typedef enum sg_isa {
+    SG_ISA_SCALAR = 0,
+    SG_ISA_AVX2 = 1,       /* AVX2 + F16C */
+    SG_ISA_AVX512 = 2,     /* AVX-512 F, BW, VL, DQ */
+    SG_ISA_AVX512FP16 = 3, /* the above + AVX512-FP16 */
+    SG_ISA_NEON = 4        /* aarch64 Advanced SIMD (always present on aarch64) */
+} sg_isa;
+
+typedef struct sg_kernel {
+    const char *name; /* e.g. "f32_selugrad__scalar" */
+    selugrad_dtype dtype;
+    sg_isa isa;
+    sg_kernel_fn fn;
+} sg_kernel;
+
+/* Declarations of every kernel in the list. */
+#define SG_KERNEL(tag, dtype, variant, isa)                                                        \
+    void sg_##tag##_selugrad__##variant(size_t n, const void *g, const void *o, void *y);
+#include "selugrad.inc"
+#undef SG_KERNEL
+
+/* The whole list, in list order, and its length. */
+extern const sg_kernel sg_kernels[];
+extern const size_t sg_kernel_count;
+
+#endif /* SELUGRAD_KERNELS_KERNEL_H */
