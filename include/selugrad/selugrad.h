@@ -71,7 +71,8 @@ size_t selugrad_dtype_size(selugrad_dtype dtype);
 /* Short name of dtype ("f32", "f16", "bf16", "s8", "u8", "s32"), or NULL for an unknown one. */
 const char *selugrad_dtype_name(selugrad_dtype dtype);
 
-/* The kernel variant that runs for dtype now, e.g. "f32_selugrad__scalar"; NULL if unknown dtype. */
+/* The kernel variant that runs for dtype now, e.g. "f32_selugrad__scalar"; NULL if unknown dtype.
+ */
 const char *selugrad_kernel_name(selugrad_dtype dtype);
 
 /* Version as "MAJOR.MINOR.PATCH", and as MAJOR * 10000 + MINOR * 100 + PATCH. */

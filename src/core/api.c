@@ -22,23 +22,32 @@ int selugrad_version_number(void) {
 size_t selugrad_dtype_size(selugrad_dtype dtype) {
     switch (dtype) {
     case SELUGRAD_FLOAT:
-    case SELUGRAD_INT32: return 4;
+    case SELUGRAD_INT32:
+        return 4;
     case SELUGRAD_FLOAT16:
-    case SELUGRAD_BF16: return 2;
+    case SELUGRAD_BF16:
+        return 2;
     case SELUGRAD_INT8:
-    case SELUGRAD_UINT8: return 1;
+    case SELUGRAD_UINT8:
+        return 1;
     }
     return 0;
 }
 
 const char *selugrad_dtype_name(selugrad_dtype dtype) {
     switch (dtype) {
-    case SELUGRAD_FLOAT: return "f32";
-    case SELUGRAD_FLOAT16: return "f16";
-    case SELUGRAD_BF16: return "bf16";
-    case SELUGRAD_INT8: return "s8";
-    case SELUGRAD_UINT8: return "u8";
-    case SELUGRAD_INT32: return "s32";
+    case SELUGRAD_FLOAT:
+        return "f32";
+    case SELUGRAD_FLOAT16:
+        return "f16";
+    case SELUGRAD_BF16:
+        return "bf16";
+    case SELUGRAD_INT8:
+        return "s8";
+    case SELUGRAD_UINT8:
+        return "u8";
+    case SELUGRAD_INT32:
+        return "s32";
     }
     return NULL;
 }
@@ -48,10 +57,18 @@ const char *selugrad_kernel_name(selugrad_dtype dtype) {
     return k ? k->name : NULL;
 }
 
-uint16_t selugrad_f32_to_f16(float x) { return sg_float_to_half(x); }
-float selugrad_f16_to_f32(uint16_t h) { return sg_half_to_float(h); }
-uint16_t selugrad_f32_to_bf16(float x) { return sg_float_to_bf16(x); }
-float selugrad_bf16_to_f32(uint16_t b) { return sg_bf16_to_float(b); }
+uint16_t selugrad_f32_to_f16(float x) {
+    return sg_float_to_half(x);
+}
+float selugrad_f16_to_f32(uint16_t h) {
+    return sg_half_to_float(h);
+}
+uint16_t selugrad_f32_to_bf16(float x) {
+    return sg_float_to_bf16(x);
+}
+float selugrad_bf16_to_f32(uint16_t b) {
+    return sg_bf16_to_float(b);
+}
 
 /* Address span [lo, hi) touched by n elements of size es at base with stride s (elements). */
 static void sg_span(const void *base, size_t n, ptrdiff_t s, size_t es, uintptr_t *lo,

@@ -4,7 +4,9 @@
 
 #include "../isa/cpu.h"
 
-int sg_dtype_valid(selugrad_dtype dtype) { return selugrad_dtype_size(dtype) != 0; }
+int sg_dtype_valid(selugrad_dtype dtype) {
+    return selugrad_dtype_size(dtype) != 0;
+}
 
 const sg_kernel *sg_kernel_select(selugrad_dtype dtype, sg_isa cap) {
     for (size_t i = 0; i < sg_kernel_count; i++) {

@@ -4,7 +4,8 @@
 
 #include "../kernels/kernel.h"
 
-/* Pure choice for a given cap; never NULL for a valid dtype (the scalar kernel always qualifies). */
+/* Pure choice for a given cap; never NULL for a valid dtype (the scalar kernel always qualifies).
+ */
 const sg_kernel *sg_kernel_select(selugrad_dtype dtype, sg_isa cap);
 
 /* The choice under SELUGRAD_MAX_ISA, made once; NULL for an unknown dtype. */

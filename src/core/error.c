@@ -17,17 +17,26 @@ selugrad_status sg_fail(selugrad_status status, const char *fmt, ...) {
     return status;
 }
 
-const char *selugrad_last_error(void) { return sg_err_msg; }
+const char *selugrad_last_error(void) {
+    return sg_err_msg;
+}
 
 const char *selugrad_status_name(selugrad_status status) {
     switch (status) {
-    case SELUGRAD_OK: return "SELUGRAD_OK";
-    case SELUGRAD_ERR_NULL_POINTER: return "SELUGRAD_ERR_NULL_POINTER";
-    case SELUGRAD_ERR_BAD_DTYPE: return "SELUGRAD_ERR_BAD_DTYPE";
-    case SELUGRAD_ERR_OVERLAP: return "SELUGRAD_ERR_OVERLAP";
-    case SELUGRAD_ERR_BAD_ARGUMENT: return "SELUGRAD_ERR_BAD_ARGUMENT";
-    case SELUGRAD_ERR_NO_MEMORY: return "SELUGRAD_ERR_NO_MEMORY";
-    case SELUGRAD_ERR_INTERNAL: return "SELUGRAD_ERR_INTERNAL";
+    case SELUGRAD_OK:
+        return "SELUGRAD_OK";
+    case SELUGRAD_ERR_NULL_POINTER:
+        return "SELUGRAD_ERR_NULL_POINTER";
+    case SELUGRAD_ERR_BAD_DTYPE:
+        return "SELUGRAD_ERR_BAD_DTYPE";
+    case SELUGRAD_ERR_OVERLAP:
+        return "SELUGRAD_ERR_OVERLAP";
+    case SELUGRAD_ERR_BAD_ARGUMENT:
+        return "SELUGRAD_ERR_BAD_ARGUMENT";
+    case SELUGRAD_ERR_NO_MEMORY:
+        return "SELUGRAD_ERR_NO_MEMORY";
+    case SELUGRAD_ERR_INTERNAL:
+        return "SELUGRAD_ERR_INTERNAL";
     }
     return "unknown status";
 }

@@ -4,7 +4,8 @@
 
 #include "selugrad/selugrad.h"
 
-/* Formats the message of this thread's last failure and returns status, for `return sg_fail(...)`. */
+/* Formats the message of this thread's last failure and returns status, for `return sg_fail(...)`.
+ */
 selugrad_status sg_fail(selugrad_status status, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))

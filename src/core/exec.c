@@ -45,8 +45,8 @@ static void sg_part_range(const sg_plan *p, unsigned ith, unsigned nth, size_t *
     if (*end < *begin) *end = *begin;
 }
 
-void sg_run_strided_range(const sg_kernel *k, size_t chunk, size_t n, const void *g,
-                          ptrdiff_t gs, const void *o, ptrdiff_t os, void *y, ptrdiff_t ys) {
+void sg_run_strided_range(const sg_kernel *k, size_t chunk, size_t n, const void *g, ptrdiff_t gs,
+                          const void *o, ptrdiff_t os, void *y, ptrdiff_t ys) {
     enum { CAP = 1024 };
     _Alignas(64) unsigned char gb[CAP * 4], ob[CAP * 4], yb[CAP * 4];
     size_t es = selugrad_dtype_size(k->dtype);
@@ -95,9 +95,15 @@ selugrad_status sg_plan_run(const sg_plan *plan, const void *g, const void *o, v
     return sg_plan_go(&job);
 }
 
-selugrad_status sg_plan_run_strided(const sg_plan *plan, const void *g, ptrdiff_t gs,
-                                    const void *o, ptrdiff_t os, void *y, ptrdiff_t ys) {
-    sg_job job = {plan, (const char *)g, (const char *)o, (char *)y, gs, os, ys,
+selugrad_status sg_plan_run_strided(const sg_plan *plan, const void *g, ptrdiff_t gs, const void *o,
+                                    ptrdiff_t os, void *y, ptrdiff_t ys) {
+    sg_job job = {plan,
+                  (const char *)g,
+                  (const char *)o,
+                  (char *)y,
+                  gs,
+                  os,
+                  ys,
                   gs == 1 && os == 1 && ys == 1};
     return sg_plan_go(&job);
 }

@@ -8,7 +8,9 @@
 static sg_cpu_features sg_features;
 static pthread_once_t sg_features_once = PTHREAD_ONCE_INIT;
 
-static void sg_features_init(void) { sg_cpu_detect(&sg_features); }
+static void sg_features_init(void) {
+    sg_cpu_detect(&sg_features);
+}
 
 const sg_cpu_features *sg_cpu_features_get(void) {
     pthread_once(&sg_features_once, sg_features_init);
@@ -18,12 +20,16 @@ const sg_cpu_features *sg_cpu_features_get(void) {
 bool sg_isa_supported(sg_isa isa) {
     const sg_cpu_features *f = sg_cpu_features_get();
     switch (isa) {
-    case SG_ISA_SCALAR: return true;
-    case SG_ISA_AVX2: return f->os_avx && f->avx2 && f->f16c;
+    case SG_ISA_SCALAR:
+        return true;
+    case SG_ISA_AVX2:
+        return f->os_avx && f->avx2 && f->f16c;
     case SG_ISA_AVX512:
         return f->os_avx512 && f->avx512f && f->avx512bw && f->avx512vl && f->avx512dq;
-    case SG_ISA_AVX512FP16: return sg_isa_supported(SG_ISA_AVX512) && f->avx512fp16;
-    case SG_ISA_NEON: return f->neon;
+    case SG_ISA_AVX512FP16:
+        return sg_isa_supported(SG_ISA_AVX512) && f->avx512fp16;
+    case SG_ISA_NEON:
+        return f->neon;
     }
     return false;
 }

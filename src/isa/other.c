@@ -7,7 +7,7 @@ void sg_cpu_detect(sg_cpu_features *f) {
 #if defined(__aarch64__)
     f->neon = true;
 #else
-typedef int sg_isa_other_unused; /* ISO C forbids an empty translation unit */
+    typedef int sg_isa_other_unused; /* ISO C forbids an empty translation unit */
 #endif
 }
 #else

@@ -22,7 +22,7 @@ void sg_cpu_detect(sg_cpu_features *f) {
     bool osxsave = (c >> 27) & 1u;
     if (osxsave) {
         uint64_t xcr0 = sg_xgetbv0();
-        f->os_avx = (xcr0 & 0x6u) == 0x6u;            /* SSE and AVX state */
+        f->os_avx = (xcr0 & 0x6u) == 0x6u;                   /* SSE and AVX state */
         f->os_avx512 = f->os_avx && (xcr0 & 0xE0u) == 0xE0u; /* opmask, ZMM0-15 high, ZMM16-31 */
     }
     if (__get_cpuid_max(0, NULL) >= 7) {

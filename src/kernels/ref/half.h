@@ -40,7 +40,7 @@ static inline uint16_t sg_float_to_half(float f) {
     uint32_t ax = x & 0x7FFFFFFFu;
     if (ax > 0x7F800000u) return (uint16_t)(sign | 0x7E00u | ((ax >> 13) & 0x3FFu));
     if (ax >= 0x477FF000u) return (uint16_t)(sign | 0x7C00u); /* >= 65520 rounds to inf */
-    if (ax >= 0x38800000u) {                                   /* normal half: >= 2^-14 */
+    if (ax >= 0x38800000u) {                                  /* normal half: >= 2^-14 */
         ax += 0xFFFu + ((ax >> 13) & 1u);
         return (uint16_t)(sign | ((ax - 0x38000000u) >> 13));
     }
@@ -56,7 +56,9 @@ static inline uint16_t sg_float_to_half(float f) {
     return (uint16_t)(sign | q);
 }
 
-static inline float sg_bf16_to_float(uint16_t b) { return sg_bits_f32((uint32_t)b << 16); }
+static inline float sg_bf16_to_float(uint16_t b) {
+    return sg_bits_f32((uint32_t)b << 16);
+}
 
 static inline uint16_t sg_float_to_bf16(float f) {
     uint32_t x = sg_f32_bits(f);

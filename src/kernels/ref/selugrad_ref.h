@@ -23,10 +23,10 @@
 #endif
 
 /* Constants of spec section 1, as bit patterns. */
-#define SG_F32_SCALE_BITS 0x3F867D5Fu
-#define SG_F32_SA_BITS    0x3FE10966u
-#define SG_F16_SCALE_BITS 0x3C34u
-#define SG_F16_SA_BITS    0x3F08u
+#define SG_F32_SCALE_BITS  0x3F867D5Fu
+#define SG_F32_SA_BITS     0x3FE10966u
+#define SG_F16_SCALE_BITS  0x3C34u
+#define SG_F16_SA_BITS     0x3F08u
 #define SG_BF16_SCALE_BITS 0x3F86u
 #define SG_BF16_SA_BITS    0x3FE1u
 

@@ -1,0 +1,110 @@
+/*
+ * libFuzzer target for the native API: random dtypes, lengths, strides, offsets and aliasing of
+ * y with the inputs inside one arena. Every accepted call must give the reference model's bits
+ * at y's positions and leave every other byte of the arena as it was; every rejected call must
+ * leave the arena untouched and a message behind.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kernels/ref/selugrad_ref.h"
+#include "selugrad/selugrad.h"
+
+enum { ARENA = 4096 };
+
+static const selugrad_dtype fz_dtypes[7] = {SELUGRAD_FLOAT,   SELUGRAD_FLOAT16, SELUGRAD_BF16,
+                                            SELUGRAD_INT8,    SELUGRAD_UINT8,   SELUGRAD_INT32,
+                                            (selugrad_dtype)5};
+
+typedef struct fz_reader {
+    const uint8_t *p;
+    size_t n;
+} fz_reader;
+
+static unsigned fz_byte(fz_reader *r) {
+    if (r->n == 0) return 0;
+    r->n--;
+    return *r->p++;
+}
+
+/* The model's result for element (g, o) at the given byte addresses. */
+static void fz_model(selugrad_dtype dt, const unsigned char *g, const unsigned char *o,
+                     unsigned char *y) {
+    switch (dt) {
+    case SELUGRAD_FLOAT: {
+        float a, b, r;
+        memcpy(&a, g, 4), memcpy(&b, o, 4);
+        r = sg_ref_f32(a, b);
+        memcpy(y, &r, 4);
+    } break;
+    case SELUGRAD_INT32: {
+        int32_t a, b, r;
+        memcpy(&a, g, 4), memcpy(&b, o, 4);
+        r = sg_ref_s32(a, b);
+        memcpy(y, &r, 4);
+    } break;
+    case SELUGRAD_FLOAT16:
+    case SELUGRAD_BF16: {
+        uint16_t a, b, r;
+        memcpy(&a, g, 2), memcpy(&b, o, 2);
+        r = dt == SELUGRAD_FLOAT16 ? sg_ref_f16(a, b) : sg_ref_bf16(a, b);
+        memcpy(y, &r, 2);
+    } break;
+    case SELUGRAD_INT8:
+        *(int8_t *)y = sg_ref_s8(*(const int8_t *)g, *(const int8_t *)o);
+        break;
+    case SELUGRAD_UINT8:
+        *y = sg_ref_u8(*g, *o);
+        break;
+    }
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    static unsigned char arena[ARENA], before[ARENA], expect[ARENA];
+    fz_reader r = {data, size};
+    selugrad_dtype dt = fz_dtypes[fz_byte(&r) % 7];
+    size_t es = selugrad_dtype_size(dt);
+    size_t n = fz_byte(&r) % 200;
+    ptrdiff_t st[3];
+    size_t off[3];
+    for (int i = 0; i < 3; i++) {
+        st[i] = (ptrdiff_t)(fz_byte(&r) % 7) - 3;
+        off[i] = (fz_byte(&r) * 16u + fz_byte(&r)) % (ARENA / 4);
+    }
+    unsigned mode = fz_byte(&r) % 4; /* 0 free, 1 y = g, 2 y = o, 3 contiguous API */
+    for (size_t i = 0; i < ARENA; i++) arena[i] = (unsigned char)fz_byte(&r);
+    if (es == 0) es = 1;
+    if (mode == 3) st[0] = st[1] = st[2] = 1;
+    /* keep every element of every operand inside the arena, aligned to its size */
+    unsigned char *base[3];
+    for (int i = 0; i < 3; i++) {
+        size_t reach = n > 0 ? (size_t)(n - 1) * (size_t)(st[i] < 0 ? -st[i] : st[i]) * es : 0;
+        size_t o = off[i] / es * es;
+        if (st[i] < 0) o += reach;
+        if (o + es > ARENA || (st[i] >= 0 && o + reach + es > ARENA)) return 0;
+        base[i] = arena + o;
+    }
+    if (mode == 1) base[2] = base[0], st[2] = st[0];
+    if (mode == 2) base[2] = base[1], st[2] = st[1];
+    memcpy(before, arena, ARENA);
+    selugrad_status s;
+    if (mode == 3)
+        s = selugrad_backward(dt, n, base[0], base[1], base[2]);
+    else
+        s = selugrad_backward_strided(dt, n, base[0], st[0], base[1], st[1], base[2], st[2]);
+    if (s != SELUGRAD_OK) {
+        if (memcmp(arena, before, ARENA) != 0 || selugrad_last_error()[0] == '\0') abort();
+        return 0;
+    }
+    /* out-of-place semantics: the model reads the inputs as they were before the call */
+    memcpy(expect, before, ARENA);
+    for (size_t i = 0; i < n; i++) {
+        ptrdiff_t k = (ptrdiff_t)i;
+        fz_model(dt, before + (base[0] - arena) + k * st[0] * (ptrdiff_t)es,
+                 before + (base[1] - arena) + k * st[1] * (ptrdiff_t)es,
+                 expect + (base[2] - arena) + k * st[2] * (ptrdiff_t)es);
+    }
+    if (memcmp(arena, expect, ARENA) != 0) abort();
+    return 0;
+}
