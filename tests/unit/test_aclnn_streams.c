@@ -11,6 +11,8 @@
 #include <cmocka.h>
 
 #include "aclnn_test_util.h"
+#include "runtime/acl_error.h"
+#include "runtime/stream.h"
 
 /* Phase 1 and 2 of y = SeluGrad(g, o) on stream s, without waiting. */
 static int enqueue(aclTensor *g, aclTensor *o, aclTensor *y, aclrtStream s, void **ws_out) {
@@ -162,11 +164,50 @@ static void test_default_stream_shared(void **state) {
     aclDestroyTensor(ty);
 }
 
+static int32_t work_fail_a(void *ctx) {
+    (void)ctx;
+    return sg_acl_fail(ACLNN_ERR_INNER, "work A failed");
+}
+
+static int32_t work_fail_b(void *ctx) {
+    (void)ctx;
+    return sg_acl_fail(ACL_ERROR_FAILURE, "work B failed");
+}
+
+static int32_t work_count(void *ctx) {
+    ++*(int *)ctx;
+    return 0;
+}
+
+static void test_sync_reports_first_error(void **state) {
+    (void)state;
+    aclrtStream h;
+    int32_t err = 0;
+    int count = 0;
+    assert_int_equal(aclrtCreateStream(&h), ACL_SUCCESS);
+    sg_stream *s = sg_stream_resolve(h, "test", &err);
+    assert_non_null(s);
+    /* Queued (not inline): the first failure wins, later work still runs. */
+    assert_int_equal(sg_stream_submit(s, work_fail_a, NULL, NULL, false), 0);
+    assert_int_equal(sg_stream_submit(s, work_fail_b, NULL, NULL, false), 0);
+    assert_int_equal(sg_stream_submit(s, work_count, NULL, &count, false), 0);
+    assert_int_equal(aclrtSynchronizeStream(h), ACLNN_ERR_INNER);
+    assert_non_null(strstr(aclGetRecentErrMsg(), "work A failed")); /* moved to this thread */
+    assert_int_equal(count, 1);
+    assert_int_equal(aclrtSynchronizeStream(h), ACL_SUCCESS); /* reported once */
+    /* Inline on an idle stream: the same reporting. */
+    assert_int_equal(sg_stream_submit(s, work_fail_b, NULL, NULL, true), 0);
+    assert_int_equal(aclrtSynchronizeStream(h), ACL_ERROR_FAILURE);
+    assert_non_null(strstr(aclGetRecentErrMsg(), "work B failed"));
+    assert_int_equal(aclrtDestroyStream(h), ACL_SUCCESS);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_dependent_calls),
         cmocka_unit_test(test_threads),
         cmocka_unit_test(test_default_stream_shared),
+        cmocka_unit_test(test_sync_reports_first_error),
     };
     return cmocka_run_group_tests(tests, sgt_setup, sgt_teardown);
 }
