@@ -61,7 +61,9 @@ selugrad_status selugrad_set_num_threads(int n) {
     return SELUGRAD_OK;
 }
 
-int selugrad_get_num_threads(void) { return (int)sg_threads_default(); }
+int selugrad_get_num_threads(void) {
+    return (int)sg_threads_default();
+}
 
 /* ---- the pool ---- */
 
@@ -69,23 +71,32 @@ typedef struct sg_pool {
     pthread_mutex_t job_lock; /* held by the caller whose job the pool runs */
     pthread_mutex_t mu;
     pthread_cond_t wake, done;
-    unsigned workers;      /* threads started so far */
-    unsigned long gen;     /* bumped for each job */
+    unsigned workers;  /* threads started so far */
+    unsigned long gen; /* bumped for each job */
     sg_task_fn fn;
     void *ctx;
     unsigned nth;
     unsigned pending; /* worker parts not yet finished */
 } sg_pool;
 
-static sg_pool sg_the_pool = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_MUTEX_INITIALIZER,
-                              PTHREAD_COND_INITIALIZER, PTHREAD_COND_INITIALIZER, 0, 0, NULL,
-                              NULL, 0, 0};
+static sg_pool sg_the_pool = {PTHREAD_MUTEX_INITIALIZER,
+                              PTHREAD_MUTEX_INITIALIZER,
+                              PTHREAD_COND_INITIALIZER,
+                              PTHREAD_COND_INITIALIZER,
+                              0,
+                              0,
+                              NULL,
+                              NULL,
+                              0,
+                              0};
 
 static void *sg_worker_main(void *arg) {
     sg_pool *p = &sg_the_pool;
     unsigned index = (unsigned)(size_t)arg;
     pthread_mutex_lock(&p->mu);
-    unsigned long seen = p->gen;
+    /* A worker is started by the job that needs it, and that job's gen is already bumped when
+       the worker first gets mu (the job cannot finish without it): that job is still unseen. */
+    unsigned long seen = p->gen - 1;
     for (;;) {
         while (p->gen == seen) pthread_cond_wait(&p->wake, &p->mu);
         seen = p->gen;
