@@ -61,9 +61,7 @@ selugrad_status selugrad_set_num_threads(int n) {
     return SELUGRAD_OK;
 }
 
-int selugrad_get_num_threads(void) {
-    return (int)sg_threads_default();
-}
+int selugrad_get_num_threads(void) { return (int)sg_threads_default(); }
 
 /* ---- the pool ---- */
 
@@ -71,24 +69,17 @@ typedef struct sg_pool {
     pthread_mutex_t job_lock; /* held by the caller whose job the pool runs */
     pthread_mutex_t mu;
     pthread_cond_t wake, done;
-    unsigned workers;  /* threads started so far */
-    unsigned long gen; /* bumped for each job */
+    unsigned workers;      /* threads started so far */
+    unsigned long gen;     /* bumped for each job */
     sg_task_fn fn;
     void *ctx;
     unsigned nth;
     unsigned pending; /* worker parts not yet finished */
 } sg_pool;
 
-static sg_pool sg_the_pool = {PTHREAD_MUTEX_INITIALIZER,
-                              PTHREAD_MUTEX_INITIALIZER,
-                              PTHREAD_COND_INITIALIZER,
-                              PTHREAD_COND_INITIALIZER,
-                              0,
-                              0,
-                              NULL,
-                              NULL,
-                              0,
-                              0};
+static sg_pool sg_the_pool = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_MUTEX_INITIALIZER,
+                              PTHREAD_COND_INITIALIZER, PTHREAD_COND_INITIALIZER, 0, 0, NULL,
+                              NULL, 0, 0};
 
 static void *sg_worker_main(void *arg) {
     sg_pool *p = &sg_the_pool;
