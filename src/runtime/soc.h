@@ -9,10 +9,10 @@
 #include <stdint.h>
 
 typedef struct sg_soc {
-    const char *name;      /* as aclrtGetSocName() reports it, e.g. "Ascend910B" */
-    int64_t vector_cores;  /* cores the OneDim tiling splits over */
-    int64_t ub_bytes;      /* unified buffer per vector core */
-    bool bf16;             /* BF16 accepted by aclnnSeluBackward (910B family and newer) */
+    const char *name;     /* as aclrtGetSocName() reports it, e.g. "Ascend910B" */
+    int64_t vector_cores; /* cores the OneDim tiling splits over */
+    int64_t ub_bytes;     /* unified buffer per vector core */
+    bool bf16;            /* BF16 accepted by aclnnSeluBackward (910B family and newer) */
 } sg_soc;
 
 /* The profile of a name, or NULL for an unknown one. */

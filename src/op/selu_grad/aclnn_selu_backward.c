@@ -1,0 +1,233 @@
+/*
+ * aclnnSeluBackward in CANN's two phases. Phase 1 checks in the order of spec section 3, each
+ * check one small function mapped to one code, then plans; phase 2 only queues the plan.
+ */
+#include "aclnnop/aclnn_selu_backward.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../runtime/acl_error.h"
+#include "../../runtime/registry.h"
+#include "../../runtime/runtime.h"
+#include "../../runtime/stream.h"
+#include "../../tensor/tensor.h"
+#include "aclnn_exec.h"
+
+#define SG_FN1 "aclnnSeluBackwardGetWorkspaceSize"
+#define SG_FN2 "aclnnSeluBackward"
+
+static const char *const sg_names[3] = {"gradOutput", "result", "gradInput"};
+
+static const char *sg_dtype_str(aclDataType dt) {
+    switch (dt) {
+    case ACL_FLOAT:
+        return "ACL_FLOAT";
+    case ACL_FLOAT16:
+        return "ACL_FLOAT16";
+    case ACL_INT8:
+        return "ACL_INT8";
+    case ACL_INT32:
+        return "ACL_INT32";
+    case ACL_UINT8:
+        return "ACL_UINT8";
+    case ACL_INT16:
+        return "ACL_INT16";
+    case ACL_UINT16:
+        return "ACL_UINT16";
+    case ACL_UINT32:
+        return "ACL_UINT32";
+    case ACL_INT64:
+        return "ACL_INT64";
+    case ACL_UINT64:
+        return "ACL_UINT64";
+    case ACL_DOUBLE:
+        return "ACL_DOUBLE";
+    case ACL_BOOL:
+        return "ACL_BOOL";
+    case ACL_STRING:
+        return "ACL_STRING";
+    case ACL_COMPLEX64:
+        return "ACL_COMPLEX64";
+    case ACL_COMPLEX128:
+        return "ACL_COMPLEX128";
+    case ACL_BF16:
+        return "ACL_BF16";
+    case ACL_DT_UNDEFINED:
+        return "ACL_DT_UNDEFINED";
+    }
+    return "unknown";
+}
+
+static aclnnStatus sg_check_nullptr(const aclTensor *const t[3], const uint64_t *ws,
+                                    aclOpExecutor *const *ex) {
+    if (ws == NULL)
+        return sg_acl_fail(ACLNN_ERR_PARAM_NULLPTR,
+                           SG_FN1 ": workspaceSize is NULL (expected the address of a uint64_t)");
+    if (ex == NULL)
+        return sg_acl_fail(ACLNN_ERR_PARAM_NULLPTR,
+                           SG_FN1 ": executor is NULL (expected the address of an "
+                                  "aclOpExecutor pointer)");
+    for (int v = 0; v < 3; v++)
+        if (t[v] == NULL)
+            return sg_acl_fail(ACLNN_ERR_PARAM_NULLPTR,
+                               SG_FN1 ": %s is NULL (expected an aclTensor)", sg_names[v]);
+    for (int v = 0; v < 3; v++)
+        if (!sg_tensor_live(t[v]))
+            return sg_acl_fail(ACLNN_ERR_PARAM_INVALID,
+                               SG_FN1 ": %s %p is not a live aclTensor (destroyed or unknown)",
+                               sg_names[v], (const void *)t[v]);
+    return ACLNN_SUCCESS;
+}
+
+static aclnnStatus sg_check_dtype_same(const aclTensor *const t[3]) {
+    for (int v = 1; v < 3; v++)
+        if (t[v]->dtype != t[0]->dtype)
+            return sg_acl_fail(ACLNN_ERR_PARAM_INVALID,
+                               SG_FN1 ": %s dtype %s differs from gradOutput dtype %s (expected "
+                                      "all three equal)",
+                               sg_names[v], sg_dtype_str(t[v]->dtype), sg_dtype_str(t[0]->dtype));
+    return ACLNN_SUCCESS;
+}
+
+static aclnnStatus sg_check_dtype_soc(aclDataType dt) {
+    const sg_soc *soc = sg_rt_soc();
+    bool ok = dt == ACL_FLOAT || dt == ACL_FLOAT16 || dt == ACL_INT32 || dt == ACL_INT8 ||
+              (dt == ACL_BF16 && soc->bf16);
+    if (ok) return ACLNN_SUCCESS;
+    return sg_acl_fail(ACLNN_ERR_PARAM_INVALID,
+                       SG_FN1 ": dtype %s is not supported on %s (expected ACL_FLOAT, "
+                              "ACL_FLOAT16, ACL_INT32, ACL_INT8%s)",
+                       sg_dtype_str(dt), soc->name, soc->bf16 ? ", ACL_BF16" : "");
+}
+
+static void sg_shape_str(const aclTensor *t, char *buf, size_t cap) {
+    size_t at = 0;
+    buf[0] = '\0';
+    at += (size_t)snprintf(buf, cap, "[");
+    for (uint64_t i = 0; i < t->rank && at < cap; i++)
+        at += (size_t)snprintf(buf + at, cap - at, i ? ",%" PRId64 : "%" PRId64, t->dims[i]);
+    if (at < cap) snprintf(buf + at, cap - at, "]");
+}
+
+static aclnnStatus sg_check_shape(const aclTensor *const t[3]) {
+    for (int v = 1; v < 3; v++) {
+        bool same = t[v]->rank == t[0]->rank;
+        for (uint64_t i = 0; same && i < t[0]->rank; i++)
+            if (t[v]->dims[i] != t[0]->dims[i]) same = false;
+        if (!same) {
+            char a[96], b[96];
+            sg_shape_str(t[v], a, sizeof a);
+            sg_shape_str(t[0], b, sizeof b);
+            return sg_acl_fail(ACLNN_ERR_PARAM_INVALID,
+                               SG_FN1 ": %s shape %s differs from gradOutput shape %s (expected "
+                                      "equal shapes, no broadcasting)",
+                               sg_names[v], a, b);
+        }
+    }
+    return ACLNN_SUCCESS;
+}
+
+static aclnnStatus sg_check_data(const aclTensor *const t[3]) {
+    for (int v = 0; v < 3; v++)
+        if (t[v]->data == NULL)
+            return sg_acl_fail(ACLNN_ERR_PARAM_NULLPTR,
+                               SG_FN1 ": %s has no data (tensorData NULL for a non-empty view)",
+                               sg_names[v]);
+    return ACLNN_SUCCESS;
+}
+
+aclnnStatus aclnnSeluBackwardGetWorkspaceSize(const aclTensor *gradOutput, const aclTensor *result,
+                                              aclTensor *gradInput, uint64_t *workspaceSize,
+                                              aclOpExecutor **executor) {
+    const aclTensor *const t[3] = {gradOutput, result, gradInput};
+    aclnnStatus rc = sg_check_nullptr(t, workspaceSize, executor);
+    if (rc == ACLNN_SUCCESS) rc = sg_check_dtype_same(t);
+    if (rc == ACLNN_SUCCESS) rc = sg_check_dtype_soc(t[0]->dtype);
+    if (rc == ACLNN_SUCCESS) rc = sg_check_shape(t);
+    if (rc != ACLNN_SUCCESS) return rc;
+    bool empty = t[0]->numel == 0;
+    sg_joint j;
+    if (!empty) {
+        rc = sg_check_data(t);
+        if (rc != ACLNN_SUCCESS) return rc;
+        sg_joint_make(&j, &t[2], 1);
+        if (sg_joint_self_overlaps(&j, 0))
+            return sg_acl_fail(ACLNN_ERR_PARAM_INVALID,
+                               SG_FN1 ": gradInput has elements sharing one address (a 0 or "
+                                      "interleaved stride; expected each element its own "
+                                      "address)");
+    }
+    aclOpExecutor *ex = sg_ex_new();
+    if (ex == NULL) return sg_acl_fail(ACLNN_ERR_INNER_CREATE_EXECUTOR, SG_FN1 ": out of memory");
+    if (empty)
+        ex->mode = SG_EX_EMPTY;
+    else
+        sg_ex_plan(ex, t);
+    *workspaceSize = ex->workspace;
+    *executor = ex;
+    return ACLNN_SUCCESS;
+}
+
+typedef struct sg_run_ctx {
+    aclOpExecutor *ex;
+    void *workspace;
+} sg_run_ctx;
+
+static int32_t sg_run_work(void *arg) {
+    sg_run_ctx *c = arg;
+    return sg_ex_run(c->ex, c->workspace);
+}
+
+static void sg_run_free(void *arg) {
+    sg_run_ctx *c = arg;
+    sg_ex_release(c->ex);
+    free(c);
+}
+
+/* Turns the runtime's message into one with an aclnn code. */
+static aclnnStatus sg_rewrap(aclnnStatus code) {
+    char inner[SG_ACL_MSG_CAP];
+    memcpy(inner, sg_acl_msg(), sizeof inner);
+    return sg_acl_fail(code, "%s", inner);
+}
+
+aclnnStatus aclnnSeluBackward(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
+                              aclrtStream stream) {
+    if (executor == NULL)
+        return sg_acl_fail(ACLNN_ERR_PARAM_NULLPTR,
+                           SG_FN2 ": executor is NULL (expected the one phase 1 returned)");
+    if (!sg_reg_has(executor, SG_H_EXECUTOR))
+        return sg_acl_fail(ACLNN_ERR_PARAM_INVALID,
+                           SG_FN2 ": executor %p is not live (already run, destroyed or "
+                                  "unknown; make it repeatable to run it again)",
+                           (void *)executor);
+    if (workspaceSize < executor->workspace)
+        return sg_acl_fail(ACLNN_ERR_PARAM_INVALID,
+                           SG_FN2 ": workspaceSize %" PRIu64 " is below the %" PRIu64
+                                  " bytes phase 1 asked for",
+                           workspaceSize, executor->workspace);
+    if (workspace == NULL && executor->workspace > 0)
+        return sg_acl_fail(ACLNN_ERR_PARAM_NULLPTR,
+                           SG_FN2 ": workspace is NULL but phase 1 asked for %" PRIu64 " bytes",
+                           executor->workspace);
+    int32_t err = 0;
+    sg_stream *s = sg_stream_resolve(stream, SG_FN2, &err);
+    if (s == NULL)
+        return sg_rewrap(err == ACL_ERROR_INVALID_PARAM ? ACLNN_ERR_PARAM_INVALID
+                                                        : ACLNN_ERR_RUNTIME_ERROR);
+    sg_run_ctx *c = malloc(sizeof *c);
+    if (c == NULL) return sg_acl_fail(ACLNN_ERR_INNER, SG_FN2 ": out of memory");
+    c->ex = executor;
+    c->workspace = workspace;
+    atomic_fetch_add(&executor->refs, 1);
+    /* A one-shot executor is spent once queued; its run frees it. */
+    if (!executor->repeatable && sg_reg_remove(executor, SG_H_EXECUTOR, NULL))
+        sg_ex_release(executor);
+    bool small = executor->plan.n * executor->es <= 64 * 1024;
+    err = sg_stream_submit(s, sg_run_work, sg_run_free, c, small);
+    if (err != 0) return sg_rewrap(ACLNN_ERR_RUNTIME_ERROR);
+    return ACLNN_SUCCESS;
+}

@@ -1,0 +1,26 @@
+/* Per-thread messages of the aclnn API, read back by aclGetRecentErrMsg(). */
+#ifndef SELUGRAD_RUNTIME_ACL_ERROR_H
+#define SELUGRAD_RUNTIME_ACL_ERROR_H
+
+#include <stdint.h>
+
+/* Formats this thread's message ("<code>: <text>") and returns code, for `return sg_acl_fail(...)`.
+ */
+int32_t sg_acl_fail(int32_t code, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/* Sets this thread's message verbatim (a message carried over from a stream's worker). */
+void sg_acl_set_msg(const char *msg);
+
+/* This thread's message ("" when none). */
+const char *sg_acl_msg(void);
+
+/* CANN's name of an aclError or aclnnStatus value, e.g. "ACLNN_ERR_PARAM_INVALID". */
+const char *sg_acl_code_name(int32_t code);
+
+enum { SG_ACL_MSG_CAP = 512 };
+
+#endif /* SELUGRAD_RUNTIME_ACL_ERROR_H */

@@ -1,0 +1,32 @@
+/*
+ * A thread-safe set of live handles (pointer -> tag, size): device and host memory blocks,
+ * tensors, executors and streams. It turns a double free or a stale handle into an error
+ * instead of a crash.
+ */
+#ifndef SELUGRAD_RUNTIME_REGISTRY_H
+#define SELUGRAD_RUNTIME_REGISTRY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef enum sg_handle_tag {
+    SG_H_DEVICE_MEM = 1,
+    SG_H_HOST_MEM = 2,
+    SG_H_TENSOR = 3,
+    SG_H_EXECUTOR = 4,
+    SG_H_STREAM = 5
+} sg_handle_tag;
+
+/* Adds p; false when out of memory. */
+bool sg_reg_add(const void *p, sg_handle_tag tag, size_t size);
+
+/* Removes p if it is live with this tag; false (nothing removed) otherwise. *size gets its size. */
+bool sg_reg_remove(const void *p, sg_handle_tag tag, size_t *size);
+
+/* Whether p is live with this tag. */
+bool sg_reg_has(const void *p, sg_handle_tag tag);
+
+/* Bytes of live blocks with this tag. */
+size_t sg_reg_bytes(sg_handle_tag tag);
+
+#endif /* SELUGRAD_RUNTIME_REGISTRY_H */

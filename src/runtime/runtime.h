@@ -1,0 +1,16 @@
+/* Process state of the aclnn runtime: initialisation and the SoC it selected. */
+#ifndef SELUGRAD_RUNTIME_RUNTIME_H
+#define SELUGRAD_RUNTIME_RUNTIME_H
+
+#include <stdbool.h>
+
+#include "soc.h"
+
+/* Whether aclInit succeeded and aclFinalize has not run since. */
+bool sg_rt_initialized(void);
+
+/* The SoC selected at aclInit; before aclInit, the one SELUGRAD_SOC names (the default when the
+   name is unknown). Never NULL. */
+const sg_soc *sg_rt_soc(void);
+
+#endif /* SELUGRAD_RUNTIME_RUNTIME_H */

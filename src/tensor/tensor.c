@@ -1,0 +1,182 @@
+/* aclCreateTensor / aclDestroyTensor: every descriptor field checked, overflow included. */
+#include "tensor.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "../runtime/acl_error.h"
+#include "../runtime/registry.h"
+
+size_t aclDataTypeSize(aclDataType dataType) {
+    switch (dataType) {
+    case ACL_INT8:
+    case ACL_UINT8:
+    case ACL_BOOL:
+    case ACL_STRING:
+        return 1;
+    case ACL_FLOAT16:
+    case ACL_BF16:
+    case ACL_INT16:
+    case ACL_UINT16:
+        return 2;
+    case ACL_FLOAT:
+    case ACL_INT32:
+    case ACL_UINT32:
+        return 4;
+    case ACL_INT64:
+    case ACL_UINT64:
+    case ACL_DOUBLE:
+    case ACL_COMPLEX64:
+        return 8;
+    case ACL_COMPLEX128:
+        return 16;
+    case ACL_DT_UNDEFINED:
+        return 0;
+    }
+    return 0;
+}
+
+bool sg_tensor_live(const aclTensor *t) {
+    return t != NULL && sg_reg_has(t, SG_H_TENSOR);
+}
+
+/* *acc *= d, false on int64 overflow (d >= 0, *acc >= 0). */
+static bool sg_mul_ok(int64_t *acc, int64_t d) {
+    if (d != 0 && *acc > INT64_MAX / d) return false;
+    *acc *= d;
+    return true;
+}
+
+/* Product of dims into *numel; a message and false on a negative dim or an overflow. */
+static bool sg_dims_ok(const char *what, const int64_t *dims, uint64_t n, int64_t *numel) {
+    int64_t acc = 1;
+    bool overflow = false;
+    for (uint64_t i = 0; i < n; i++) {
+        if (dims[i] < 0) {
+            sg_acl_fail(ACLNN_ERR_PARAM_INVALID,
+                        "aclCreateTensor: %s[%llu] is %lld (expected >= 0)", what,
+                        (unsigned long long)i, (long long)dims[i]);
+            return false;
+        }
+        if (!overflow && !sg_mul_ok(&acc, dims[i])) overflow = true;
+    }
+    /* A zero dim makes the tensor empty whatever the others are. */
+    for (uint64_t i = 0; i < n && overflow; i++)
+        if (dims[i] == 0) overflow = false, acc = 0;
+    if (overflow) {
+        sg_acl_fail(ACLNN_ERR_PARAM_INVALID,
+                    "aclCreateTensor: the element count of %s overflows int64", what);
+        return false;
+    }
+    *numel = acc;
+    return true;
+}
+
+aclTensor *aclCreateTensor(const int64_t *viewDims, uint64_t viewDimsNum, aclDataType dataType,
+                           const int64_t *stride, int64_t offset, aclFormat format,
+                           const int64_t *storageDims, uint64_t storageDimsNum, void *tensorData) {
+    const char *fn = "aclCreateTensor";
+    if (viewDims == NULL && viewDimsNum != 0) {
+        sg_acl_fail(ACLNN_ERR_PARAM_NULLPTR, "%s: viewDims is NULL but viewDimsNum is %llu", fn,
+                    (unsigned long long)viewDimsNum);
+        return NULL;
+    }
+    if (storageDims == NULL && storageDimsNum != 0) {
+        sg_acl_fail(ACLNN_ERR_PARAM_NULLPTR, "%s: storageDims is NULL but storageDimsNum is %llu",
+                    fn, (unsigned long long)storageDimsNum);
+        return NULL;
+    }
+    if (viewDimsNum > 4096 || storageDimsNum > 4096) {
+        sg_acl_fail(ACLNN_ERR_PARAM_INVALID,
+                    "%s: viewDimsNum %llu / storageDimsNum %llu (expected at most 4096)", fn,
+                    (unsigned long long)viewDimsNum, (unsigned long long)storageDimsNum);
+        return NULL;
+    }
+    size_t es = aclDataTypeSize(dataType);
+    if (es == 0) {
+        sg_acl_fail(ACLNN_ERR_PARAM_INVALID,
+                    "%s: dataType %d is not a known aclDataType (expected e.g. ACL_FLOAT 0, "
+                    "ACL_FLOAT16 1, ACL_BF16 27)",
+                    fn, (int)dataType);
+        return NULL;
+    }
+    if (offset < 0) {
+        sg_acl_fail(ACLNN_ERR_PARAM_INVALID, "%s: offset is %lld (expected >= 0)", fn,
+                    (long long)offset);
+        return NULL;
+    }
+    int64_t numel, snumel;
+    if (!sg_dims_ok("viewDims", viewDims, viewDimsNum, &numel)) return NULL;
+    if (!sg_dims_ok("storageDims", storageDims, storageDimsNum, &snumel)) return NULL;
+    if (snumel > INT64_MAX / (int64_t)es) {
+        sg_acl_fail(ACLNN_ERR_PARAM_INVALID, "%s: the storage's byte count overflows int64", fn);
+        return NULL;
+    }
+    /* Row-major strides when none are given. */
+    size_t r = (size_t)viewDimsNum;
+    aclTensor *t = calloc(1, sizeof *t + (2 * r + (size_t)storageDimsNum) * sizeof(int64_t));
+    if (t == NULL) {
+        sg_acl_fail(ACLNN_ERR_INNER, "%s: out of memory", fn);
+        return NULL;
+    }
+    t->dims = (int64_t *)(t + 1);
+    t->strides = t->dims + r;
+    t->storage = t->strides + r;
+    if (r) memcpy(t->dims, viewDims, r * sizeof(int64_t));
+    if (storageDimsNum) memcpy(t->storage, storageDims, (size_t)storageDimsNum * sizeof(int64_t));
+    int64_t run = 1;
+    for (size_t i = r; i-- > 0;) {
+        t->strides[i] = stride ? stride[i] : run;
+        if (!stride && viewDims[i] > 0 && run <= INT64_MAX / viewDims[i]) run *= viewDims[i];
+    }
+    /* The view's last element: offset + sum((d - 1) * s) must lie inside the storage. */
+    int64_t reach = offset;
+    bool overflow = false;
+    for (size_t i = 0; i < r; i++) {
+        if (t->strides[i] < 0) {
+            sg_acl_fail(ACLNN_ERR_PARAM_INVALID, "%s: stride[%zu] is %lld (expected >= 0)", fn, i,
+                        (long long)t->strides[i]);
+            free(t);
+            return NULL;
+        }
+        int64_t ext = t->dims[i] > 0 ? t->dims[i] - 1 : 0;
+        if (ext != 0 && t->strides[i] > (INT64_MAX - reach) / ext)
+            overflow = true;
+        else
+            reach += ext * t->strides[i];
+    }
+    if (numel > 0 && (overflow || reach >= snumel)) {
+        sg_acl_fail(ACLNN_ERR_PARAM_INVALID,
+                    "%s: the view reaches element %s%lld but the storage holds %lld elements "
+                    "(expected offset + sum((dim - 1) * stride) < product(storageDims))",
+                    fn, overflow ? "beyond " : "", (long long)reach, (long long)snumel);
+        free(t);
+        return NULL;
+    }
+    t->rank = viewDimsNum;
+    t->storage_rank = storageDimsNum;
+    t->offset = offset;
+    t->numel = numel;
+    t->storage_numel = snumel;
+    t->dtype = dataType;
+    t->format = format;
+    t->data = tensorData;
+    if (!sg_reg_add(t, SG_H_TENSOR, 0)) {
+        free(t);
+        sg_acl_fail(ACLNN_ERR_INNER, "%s: out of memory", fn);
+        return NULL;
+    }
+    return t;
+}
+
+aclnnStatus aclDestroyTensor(const aclTensor *tensor) {
+    if (tensor == NULL)
+        return sg_acl_fail(ACLNN_ERR_PARAM_NULLPTR, "aclDestroyTensor: tensor is NULL");
+    if (!sg_reg_remove(tensor, SG_H_TENSOR, NULL))
+        return sg_acl_fail(ACLNN_ERR_PARAM_INVALID,
+                           "aclDestroyTensor: %p is not a live tensor (unknown or already "
+                           "destroyed)",
+                           (const void *)tensor);
+    free((void *)(uintptr_t)tensor);
+    return ACLNN_SUCCESS;
+}

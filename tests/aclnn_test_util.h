@@ -1,0 +1,77 @@
+/* Shared helpers of the aclnn tests: message checks and a per-test runtime. */
+#ifndef SELUGRAD_TESTS_ACLNN_TEST_UTIL_H
+#define SELUGRAD_TESTS_ACLNN_TEST_UTIL_H
+
+#if !defined(_POSIX_C_SOURCE) || _POSIX_C_SOURCE < 200112L
+#error "define _POSIX_C_SOURCE 200809L before any include (setenv)"
+#endif
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "acl/acl.h"
+#include "aclnnop/aclnn_selu_backward.h"
+
+/* The last message names the call and contains the fragment (e.g. an argument name). */
+#define assert_msg_has(call, fragment)                                                             \
+    do {                                                                                           \
+        const char *m_ = aclGetRecentErrMsg();                                                     \
+        assert_non_null(m_);                                                                       \
+        if (strstr(m_, call) == NULL || strstr(m_, fragment) == NULL) {                            \
+            print_error("message \"%s\" lacks \"%s\" or \"%s\"\n", m_, call, fragment);            \
+            fail();                                                                                \
+        }                                                                                          \
+    } while (0)
+
+/* Runs aclInit with SELUGRAD_SOC set to soc (NULL: unset). */
+static inline int sgt_init_soc(const char *soc) {
+    if (soc)
+        setenv("SELUGRAD_SOC", soc, 1);
+    else
+        unsetenv("SELUGRAD_SOC");
+    int rc = aclInit(NULL);
+    if (rc == ACL_SUCCESS) rc = aclrtSetDevice(0);
+    return rc;
+}
+
+static inline int sgt_setup(void **state) {
+    (void)state;
+    return sgt_init_soc(NULL) == ACL_SUCCESS ? 0 : -1;
+}
+
+static inline int sgt_teardown(void **state) {
+    (void)state;
+    aclrtResetDevice(0);
+    return aclFinalize() == ACL_SUCCESS ? 0 : -1;
+}
+
+/* A row-major tensor of the given shape over data. */
+static inline aclTensor *sgt_tensor(aclDataType dt, const int64_t *dims, uint64_t rank,
+                                    void *data) {
+    int64_t strides[16];
+    int64_t run = 1;
+    for (uint64_t i = rank; i-- > 0;) {
+        strides[i] = run;
+        run *= dims[i];
+    }
+    return aclCreateTensor(dims, rank, dt, strides, 0, ACL_FORMAT_ND, dims, rank, data);
+}
+
+/* The float32 SeluGrad of spec section 2, written independently of the library. */
+static inline float sgt_ref_f32(float g, float o) {
+    float scale, sa;
+    const uint32_t sb = 0x3F867D5Fu, ab = 0x3FE10966u;
+    memcpy(&scale, &sb, 4);
+    memcpy(&sa, &ab, 4);
+    if (o < 0.0f) {
+        volatile float t = o + sa; /* one rounding per operation */
+        return g * t;
+    }
+    return g * scale;
+}
+
+static inline int sgt_same_f32(float a, float b) {
+    return memcmp(&a, &b, 4) == 0 || (a != a && b != b);
+}
+
+#endif /* SELUGRAD_TESTS_ACLNN_TEST_UTIL_H */

@@ -1,0 +1,303 @@
+/* aclnnSeluBackward: phase 1 checks in the spec's order with their codes, the SoC dtype list,
+   empty and rank-0 tensors, high ranks, workspace and executor rules. */
+#define _POSIX_C_SOURCE 200809L /* setenv */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "aclnn_test_util.h"
+
+static const int64_t shape[2] = {4, 2};
+
+/* Phase 1 + phase 2 + sync on the default stream; returns the first failure. */
+static int run_op(aclTensor *g, aclTensor *o, aclTensor *y) {
+    uint64_t ws = 0;
+    aclOpExecutor *ex = NULL;
+    int rc = aclnnSeluBackwardGetWorkspaceSize(g, o, y, &ws, &ex);
+    if (rc != ACLNN_SUCCESS) return rc;
+    void *w = ws ? malloc(ws) : NULL;
+    rc = aclnnSeluBackward(w, ws, ex, NULL);
+    if (rc == ACLNN_SUCCESS) rc = aclrtSynchronizeStream(NULL);
+    free(w);
+    return rc;
+}
+
+static void test_check_order(void **state) {
+    (void)state;
+    float gb[8] = {0}, ob[8] = {0}, yb[8] = {0};
+    aclTensor *g = sgt_tensor(ACL_FLOAT, shape, 2, gb), *o = sgt_tensor(ACL_FLOAT, shape, 2, ob);
+    aclTensor *y = sgt_tensor(ACL_FLOAT, shape, 2, yb);
+    aclTensor *y16 = sgt_tensor(ACL_FLOAT16, shape, 2, yb);
+    const int64_t other[2] = {2, 4};
+    aclTensor *yshape = sgt_tensor(ACL_FLOAT, other, 2, yb);
+    uint64_t ws = 0;
+    aclOpExecutor *ex = NULL;
+    /* 1: workspaceSize or executor NULL, before anything else (even NULL tensors). */
+    assert_int_equal(aclnnSeluBackwardGetWorkspaceSize(NULL, NULL, NULL, NULL, &ex),
+                     ACLNN_ERR_PARAM_NULLPTR);
+    assert_msg_has("aclnnSeluBackwardGetWorkspaceSize", "workspaceSize");
+    assert_int_equal(aclnnSeluBackwardGetWorkspaceSize(g, o, y, &ws, NULL),
+                     ACLNN_ERR_PARAM_NULLPTR);
+    assert_msg_has("aclnnSeluBackwardGetWorkspaceSize", "executor");
+    /* 2: a NULL tensor, before dtype checks. */
+    assert_int_equal(aclnnSeluBackwardGetWorkspaceSize(g, NULL, y16, &ws, &ex),
+                     ACLNN_ERR_PARAM_NULLPTR);
+    assert_msg_has("aclnnSeluBackwardGetWorkspaceSize", "result is NULL");
+    assert_int_equal(aclnnSeluBackwardGetWorkspaceSize(NULL, o, y, &ws, &ex),
+                     ACLNN_ERR_PARAM_NULLPTR);
+    assert_msg_has("aclnnSeluBackwardGetWorkspaceSize", "gradOutput is NULL");
+    assert_int_equal(aclnnSeluBackwardGetWorkspaceSize(g, o, NULL, &ws, &ex),
+                     ACLNN_ERR_PARAM_NULLPTR);
+    assert_msg_has("aclnnSeluBackwardGetWorkspaceSize", "gradInput is NULL");
+    /* 3: dtypes differ, before the shape check. */
+    aclTensor *y16s = sgt_tensor(ACL_FLOAT16, other, 2, yb);
+    assert_int_equal(aclnnSeluBackwardGetWorkspaceSize(g, o, y16s, &ws, &ex),
+                     ACLNN_ERR_PARAM_INVALID);
+    assert_msg_has("aclnnSeluBackwardGetWorkspaceSize", "gradInput dtype ACL_FLOAT16");
+    aclTensor *o16 = sgt_tensor(ACL_FLOAT16, shape, 2, ob);
+    assert_int_equal(aclnnSeluBackwardGetWorkspaceSize(g, o16, y, &ws, &ex),
+                     ACLNN_ERR_PARAM_INVALID);
+    assert_msg_has("aclnnSeluBackwardGetWorkspaceSize", "result dtype ACL_FLOAT16");
+    /* 5: shapes differ (same element count, no broadcasting, rank included). */
+    assert_int_equal(aclnnSeluBackwardGetWorkspaceSize(g, o, yshape, &ws, &ex),
+                     ACLNN_ERR_PARAM_INVALID);
+    assert_msg_has("aclnnSeluBackwardGetWorkspaceSize", "gradInput shape [2,4]");
+    const int64_t flat[1] = {8};
+    aclTensor *oflat = sgt_tensor(ACL_FLOAT, flat, 1, ob);
+    assert_int_equal(aclnnSeluBackwardGetWorkspaceSize(g, oflat, y, &ws, &ex),
+                     ACLNN_ERR_PARAM_INVALID);
+    assert_msg_has("aclnnSeluBackwardGetWorkspaceSize", "result shape [8]");
+    const int64_t bc[2] = {1, 2};
+    aclTensor *obc = sgt_tensor(ACL_FLOAT, bc, 2, ob);
+    assert_int_equal(aclnnSeluBackwardGetWorkspaceSize(g, obc, y, &ws, &ex),
+                     ACLNN_ERR_PARAM_INVALID);
+    /* A destroyed tensor is refused, not read. */
+    aclDestroyTensor(oflat);
+    assert_int_equal(aclnnSeluBackwardGetWorkspaceSize(g, oflat, y, &ws, &ex),
+                     ACLNN_ERR_PARAM_INVALID);
+    assert_msg_has("aclnnSeluBackwardGetWorkspaceSize", "not a live aclTensor");
+    /* Data NULL on a non-empty tensor. */
+    aclTensor *ynull = sgt_tensor(ACL_FLOAT, shape, 2, NULL);
+    assert_int_equal(aclnnSeluBackwardGetWorkspaceSize(g, o, ynull, &ws, &ex),
+                     ACLNN_ERR_PARAM_NULLPTR);
+    assert_msg_has("aclnnSeluBackwardGetWorkspaceSize", "gradInput has no data");
+    aclTensor *all[] = {g, o, y, y16, yshape, y16s, o16, obc, ynull};
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) aclDestroyTensor(all[i]);
+}
+
+/* Whether phase 1 accepts dtype dt with SELUGRAD_SOC = soc. */
+static int phase1_dtype(const char *soc, aclDataType dt) {
+    aclrtResetDevice(0);
+    aclFinalize();
+    assert_int_equal(sgt_init_soc(soc), ACL_SUCCESS);
+    uint32_t buf[8] = {0}, yb[8];
+    aclTensor *g = sgt_tensor(dt, shape, 2, buf), *o = sgt_tensor(dt, shape, 2, buf);
+    aclTensor *y = sgt_tensor(dt, shape, 2, yb);
+    int rc = run_op(g, o, y);
+    aclDestroyTensor(g);
+    aclDestroyTensor(o);
+    aclDestroyTensor(y);
+    return rc;
+}
+
+static void test_soc_dtypes(void **state) {
+    (void)state;
+    const char *bf16_yes[] = {"Ascend910B", "Ascend910_93", "Ascend950", "Ascend910E"};
+    const char *bf16_no[] = {"Ascend910", "Ascend310P"};
+    const aclDataType always[4] = {ACL_FLOAT, ACL_FLOAT16, ACL_INT32, ACL_INT8};
+    const aclDataType never[6] = {ACL_UINT8,  ACL_INT16, ACL_INT64,
+                                  ACL_DOUBLE, ACL_BOOL,  ACL_UINT32};
+    for (int s = 0; s < 6; s++) {
+        const char *soc = s < 4 ? bf16_yes[s] : bf16_no[s - 4];
+        for (int i = 0; i < 4; i++) assert_int_equal(phase1_dtype(soc, always[i]), ACLNN_SUCCESS);
+        for (int i = 0; i < 6; i++) {
+            assert_int_equal(phase1_dtype(soc, never[i]), ACLNN_ERR_PARAM_INVALID);
+            assert_msg_has("aclnnSeluBackwardGetWorkspaceSize", soc);
+        }
+        assert_int_equal(phase1_dtype(soc, ACL_BF16), s < 4 ? ACLNN_SUCCESS : 161002);
+        if (s >= 4) assert_msg_has("aclnnSeluBackwardGetWorkspaceSize", "ACL_BF16 is not");
+    }
+    assert_int_equal(phase1_dtype("Ascend910B", ACL_UINT8), ACLNN_ERR_PARAM_INVALID);
+    assert_msg_has("aclnnSeluBackwardGetWorkspaceSize", "ACL_UINT8 is not supported");
+    /* The dtype check precedes the shape check. */
+    uint8_t b[8];
+    const int64_t other[1] = {3};
+    aclTensor *g = sgt_tensor(ACL_UINT8, shape, 2, b), *o = sgt_tensor(ACL_UINT8, other, 1, b);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    assert_int_equal(aclnnSeluBackwardGetWorkspaceSize(g, o, g, &ws, &ex), ACLNN_ERR_PARAM_INVALID);
+    assert_msg_has("aclnnSeluBackwardGetWorkspaceSize", "ACL_UINT8");
+    aclDestroyTensor(g);
+    aclDestroyTensor(o);
+    aclrtResetDevice(0);
+    aclFinalize();
+    assert_int_equal(sgt_init_soc(NULL), ACL_SUCCESS);
+}
+
+static void test_empty_and_rank0(void **state) {
+    (void)state;
+    const int64_t e[3] = {2, 0, 3};
+    aclTensor *g = sgt_tensor(ACL_FLOAT, e, 3, NULL), *o = sgt_tensor(ACL_FLOAT, e, 3, NULL);
+    aclTensor *y = sgt_tensor(ACL_FLOAT, e, 3, NULL);
+    uint64_t ws = 99;
+    aclOpExecutor *ex = NULL;
+    assert_int_equal(aclnnSeluBackwardGetWorkspaceSize(g, o, y, &ws, &ex), ACLNN_SUCCESS);
+    assert_int_equal(ws, 0);
+    assert_non_null(ex);
+    assert_int_equal(aclnnSeluBackward(NULL, 0, ex, NULL), ACLNN_SUCCESS);
+    assert_int_equal(aclrtSynchronizeStream(NULL), ACL_SUCCESS);
+    aclDestroyTensor(g);
+    aclDestroyTensor(o);
+    aclDestroyTensor(y);
+    /* Rank 0: one element. */
+    float gv = 2.0f, ov = -1.0f, yv = 0;
+    g = aclCreateTensor(NULL, 0, ACL_FLOAT, NULL, 0, ACL_FORMAT_ND, NULL, 0, &gv);
+    o = aclCreateTensor(NULL, 0, ACL_FLOAT, NULL, 0, ACL_FORMAT_ND, NULL, 0, &ov);
+    y = aclCreateTensor(NULL, 0, ACL_FLOAT, NULL, 0, ACL_FORMAT_ND, NULL, 0, &yv);
+    assert_int_equal(run_op(g, o, y), ACLNN_SUCCESS);
+    assert_true(sgt_same_f32(yv, sgt_ref_f32(gv, ov)));
+    aclDestroyTensor(g);
+    aclDestroyTensor(o);
+    aclDestroyTensor(y);
+}
+
+static void test_ranks(void **state) {
+    (void)state;
+    /* Ranks 1..12 (above 8 is flattened), each with 2 * 3 * 1 * 2 * ... elements. */
+    float gb[4096], ob[4096], yb[4096];
+    for (int i = 0; i < 4096; i++) {
+        gb[i] = (float)(i % 13) - 6.0f;
+        ob[i] = (float)(i % 7) * 0.5f - 1.75f;
+    }
+    for (uint64_t r = 1; r <= 12; r++) {
+        int64_t d[12];
+        int64_t n = 1;
+        for (uint64_t i = 0; i < r; i++) {
+            d[i] = (int64_t)(i % 3 + 1);
+            n *= d[i];
+        }
+        memset(yb, 0, sizeof yb);
+        aclTensor *g = sgt_tensor(ACL_FLOAT, d, r, gb), *o = sgt_tensor(ACL_FLOAT, d, r, ob);
+        aclTensor *y = sgt_tensor(ACL_FLOAT, d, r, yb);
+        assert_int_equal(run_op(g, o, y), ACLNN_SUCCESS);
+        for (int64_t i = 0; i < n; i++) assert_true(sgt_same_f32(yb[i], sgt_ref_f32(gb[i], ob[i])));
+        assert_true(yb[n] == 0.0f);
+        aclDestroyTensor(g);
+        aclDestroyTensor(o);
+        aclDestroyTensor(y);
+    }
+}
+
+static void test_formats_ignored(void **state) {
+    (void)state;
+    const aclFormat fmts[4] = {ACL_FORMAT_NCHW, ACL_FORMAT_NHWC, ACL_FORMAT_FRACTAL_NZ,
+                               (aclFormat)123};
+    float gb[8] = {1, 1, 1, 1, 1, 1, 1, 1}, ob[8] = {-2, -1, 0, 1, 2, 3, -0.5f, 0.5f}, yb[8];
+    const int64_t s[2] = {2, 1};
+    for (int f = 0; f < 4; f++) {
+        aclTensor *g = aclCreateTensor(shape, 2, ACL_FLOAT, s, 0, fmts[f], shape, 2, gb);
+        aclTensor *o = aclCreateTensor(shape, 2, ACL_FLOAT, s, 0, ACL_FORMAT_ND, shape, 2, ob);
+        aclTensor *y = aclCreateTensor(shape, 2, ACL_FLOAT, s, 0, fmts[3 - f], shape, 2, yb);
+        assert_int_equal(run_op(g, o, y), ACLNN_SUCCESS);
+        for (int i = 0; i < 8; i++) assert_true(sgt_same_f32(yb[i], sgt_ref_f32(gb[i], ob[i])));
+        aclDestroyTensor(g);
+        aclDestroyTensor(o);
+        aclDestroyTensor(y);
+    }
+}
+
+static void test_phase2_errors(void **state) {
+    (void)state;
+    float gb[64], ob[64], yb[64];
+    for (int i = 0; i < 64; i++) gb[i] = 1.0f, ob[i] = (float)i - 32.0f, yb[i] = 0;
+    /* A transposed 8x8 gradInput view needs a workspace. */
+    const int64_t d[2] = {8, 8}, st[2] = {1, 8};
+    aclTensor *g = sgt_tensor(ACL_FLOAT, d, 2, gb), *o = sgt_tensor(ACL_FLOAT, d, 2, ob);
+    aclTensor *y = aclCreateTensor(d, 2, ACL_FLOAT, st, 0, ACL_FORMAT_ND, d, 2, yb);
+    uint64_t ws = 0;
+    aclOpExecutor *ex = NULL;
+    assert_int_equal(aclnnSeluBackward(NULL, 0, NULL, NULL), ACLNN_ERR_PARAM_NULLPTR);
+    assert_msg_has("aclnnSeluBackward", "executor is NULL");
+    assert_int_equal(aclnnSeluBackwardGetWorkspaceSize(g, o, y, &ws, &ex), ACLNN_SUCCESS);
+    assert_true(ws >= 64 * sizeof(float));
+    void *w = malloc(ws);
+    assert_int_equal(aclnnSeluBackward(w, ws - 1, ex, NULL), ACLNN_ERR_PARAM_INVALID);
+    assert_msg_has("aclnnSeluBackward", "workspaceSize");
+    assert_int_equal(aclnnSeluBackward(NULL, ws, ex, NULL), ACLNN_ERR_PARAM_NULLPTR);
+    assert_msg_has("aclnnSeluBackward", "workspace is NULL");
+    int bogus;
+    assert_int_equal(aclnnSeluBackward(w, ws, ex, &bogus), ACLNN_ERR_PARAM_INVALID);
+    assert_msg_has("aclnnSeluBackward", "not a live stream");
+    for (int i = 0; i < 64; i++) assert_true(yb[i] == 0.0f); /* nothing ran */
+    assert_int_equal(aclnnSeluBackward(w, ws, ex, NULL), ACLNN_SUCCESS);
+    assert_int_equal(aclrtSynchronizeStream(NULL), ACL_SUCCESS);
+    for (int r = 0; r < 8; r++)
+        for (int c = 0; c < 8; c++)
+            assert_true(sgt_same_f32(yb[c * 8 + r], sgt_ref_f32(gb[r * 8 + c], ob[r * 8 + c])));
+    /* A one-shot executor is spent. */
+    assert_int_equal(aclnnSeluBackward(w, ws, ex, NULL), ACLNN_ERR_PARAM_INVALID);
+    assert_msg_has("aclnnSeluBackward", "not live");
+    assert_int_equal(aclDestroyAclOpExecutor(ex), ACLNN_ERR_PARAM_INVALID);
+    assert_int_equal(aclDestroyAclOpExecutor(NULL), ACLNN_ERR_PARAM_NULLPTR);
+    assert_int_equal(aclSetAclOpExecutorRepeatable(NULL), ACLNN_ERR_PARAM_NULLPTR);
+    assert_int_equal(aclSetAclOpExecutorRepeatable(ex), ACLNN_ERR_PARAM_INVALID);
+    /* A contiguous call needs no workspace; an unrun executor can be destroyed. */
+    aclTensor *yc = sgt_tensor(ACL_FLOAT, d, 2, yb);
+    assert_int_equal(aclnnSeluBackwardGetWorkspaceSize(g, o, yc, &ws, &ex), ACLNN_SUCCESS);
+    assert_int_equal(ws, 0);
+    assert_int_equal(aclDestroyAclOpExecutor(ex), ACLNN_SUCCESS);
+    assert_int_equal(aclnnSeluBackward(NULL, 0, ex, NULL), ACLNN_ERR_PARAM_INVALID);
+    free(w);
+    aclDestroyTensor(g);
+    aclDestroyTensor(o);
+    aclDestroyTensor(y);
+    aclDestroyTensor(yc);
+}
+
+static void test_repeatable(void **state) {
+    (void)state;
+    float gb[16], ob[16], yb[16];
+    const int64_t d[1] = {16};
+    aclTensor *g = sgt_tensor(ACL_FLOAT, d, 1, gb), *o = sgt_tensor(ACL_FLOAT, d, 1, ob);
+    aclTensor *y = sgt_tensor(ACL_FLOAT, d, 1, yb);
+    uint64_t ws = 0;
+    aclOpExecutor *ex = NULL;
+    aclrtStream s;
+    assert_int_equal(aclrtCreateStream(&s), ACL_SUCCESS);
+    assert_int_equal(aclnnSeluBackwardGetWorkspaceSize(g, o, y, &ws, &ex), ACLNN_SUCCESS);
+    assert_int_equal(aclSetAclOpExecutorRepeatable(ex), ACLNN_SUCCESS);
+    /* The tensors may go; the executor keeps what it needs. */
+    aclDestroyTensor(g);
+    aclDestroyTensor(o);
+    aclDestroyTensor(y);
+    for (int round = 0; round < 5; round++) {
+        for (int i = 0; i < 16; i++) {
+            gb[i] = (float)(round + 1) * 0.25f;
+            ob[i] = (float)(i - 8 + round);
+        }
+        assert_int_equal(aclnnSeluBackward(NULL, 0, ex, s), ACLNN_SUCCESS);
+        assert_int_equal(aclrtSynchronizeStream(s), ACL_SUCCESS);
+        for (int i = 0; i < 16; i++) assert_true(sgt_same_f32(yb[i], sgt_ref_f32(gb[i], ob[i])));
+    }
+    /* Destroying with runs queued: they finish first, then it is gone. */
+    for (int k = 0; k < 3; k++) assert_int_equal(aclnnSeluBackward(NULL, 0, ex, s), ACLNN_SUCCESS);
+    assert_int_equal(aclDestroyAclOpExecutor(ex), ACLNN_SUCCESS);
+    assert_int_equal(aclrtSynchronizeStream(s), ACL_SUCCESS);
+    assert_int_equal(aclnnSeluBackward(NULL, 0, ex, s), ACLNN_ERR_PARAM_INVALID);
+    assert_int_equal(aclDestroyAclOpExecutor(ex), ACLNN_ERR_PARAM_INVALID);
+    assert_int_equal(aclrtDestroyStream(s), ACL_SUCCESS);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_check_order),     cmocka_unit_test(test_soc_dtypes),
+        cmocka_unit_test(test_empty_and_rank0), cmocka_unit_test(test_ranks),
+        cmocka_unit_test(test_formats_ignored), cmocka_unit_test(test_phase2_errors),
+        cmocka_unit_test(test_repeatable),
+    };
+    return cmocka_run_group_tests(tests, sgt_setup, sgt_teardown);
+}
