@@ -35,8 +35,9 @@ static const char cli_run_help[] =
     "when any case fails.\n"
     "  --dtype=f32,f16,bf16,s8,u8,s32   --shape=2x16x32x16,7 (scalar for rank 0)\n"
     "  --threads=1,2   worker threads (default: the library's default)\n"
-    "  --isa=scalar,avx2,avx512,avx512fp16,neon   ISA caps, each run in a child process\n"
-    "  --soc=Ascend910B,...   skips dtypes the SoC does not accept (bf16 before 910B)\n"
+    "  --isa=scalar,avx2,avx512,avx512fp16,neon   ISA caps (SELUGRAD_MAX_ISA)\n"
+    "  --soc=Ascend910B,...   SoC profiles (SELUGRAD_SOC); skips bf16 where aclnn rejects it\n"
+    "  (each --isa / --soc value runs in a child process: both are read once per process)\n"
     "  --strides=AxB   element strides of all three views (same rank as each shape)\n"
     "  --seed=N (default 1)   --range=LO,HI (default -2,2; integers: their full range)\n";
 
@@ -98,7 +99,7 @@ static int run_case(const run_opts *op, selugrad_dtype dt, const char *shape_s, 
     if (soc) {
         const sg_soc *p = sg_soc_find(soc);
         if (!p) return snprintf(msg, len, "unknown SoC"), 1;
-        if ((dt == SELUGRAD_BF16 && !p->bf16) || dt == SELUGRAD_UINT8)
+        if (dt == SELUGRAD_BF16 && !p->bf16)
             return snprintf(msg, len, "%s not accepted by aclnn on %s", selugrad_dtype_name(dt),
                             soc),
                    2;
@@ -188,26 +189,31 @@ static void run_all(run_opts *op, const char *isa) {
                 }
 }
 
-/* Runs this program again with SELUGRAD_MAX_ISA=isa and --isa=isa; counts come back in a file. */
-static int run_child(run_opts *op, int argc, char **argv, const char *isa) {
+/* Runs this program again with SELUGRAD_MAX_ISA=isa / SELUGRAD_SOC=soc (either may be NULL) and
+   single --isa / --soc values; the child's counts come back in a file. */
+static int run_child(run_opts *op, int argc, char **argv, const char *isa, const char *soc) {
     char tally[] = "/tmp/selugrad-run-XXXXXX";
     int fd = mkstemp(tally);
     if (fd < 0) return -1;
     close(fd);
-    char isa_arg[80];
-    snprintf(isa_arg, sizeof isa_arg, "--isa=%s", isa);
-    char **av = calloc((size_t)argc + 3, sizeof *av);
+    char isa_arg[80], soc_arg[80];
+    snprintf(isa_arg, sizeof isa_arg, "--isa=%s", isa ? isa : "");
+    snprintf(soc_arg, sizeof soc_arg, "--soc=%s", soc ? soc : "");
+    char **av = calloc((size_t)argc + 4, sizeof *av);
     if (!av) return -1;
     char prog[] = "selugrad";
     int k = 0;
     av[k++] = prog; /* argv[0] is the subcommand */
     for (int i = 0; i < argc; i++)
-        if (strncmp(argv[i], "--isa", 5) != 0) av[k++] = argv[i];
-    av[k++] = isa_arg;
+        if (strncmp(argv[i], "--isa", 5) != 0 && strncmp(argv[i], "--soc", 5) != 0)
+            av[k++] = argv[i];
+    if (isa) av[k++] = isa_arg;
+    if (soc) av[k++] = soc_arg;
     fflush(stdout);
     pid_t pid = fork();
     if (pid == 0) {
-        setenv("SELUGRAD_MAX_ISA", isa, 1);
+        if (isa) setenv("SELUGRAD_MAX_ISA", isa, 1);
+        if (soc) setenv("SELUGRAD_SOC", soc, 1);
         setenv("SELUGRAD_CLI_TALLY", tally, 1);
         execv("/proc/self/exe", av);
         _exit(127);
@@ -280,17 +286,19 @@ int cli_cmd_run(int argc, char **argv) {
     for (int i = 0; i < op.n_socs; i++)
         if (!sg_soc_find(op.socs[i])) return cli_usage_error("run", "unknown SoC '%s'", op.socs[i]);
     const char *tally = getenv("SELUGRAD_CLI_TALLY");
-    if (op.n_isas == 0 || tally) {
+    if ((op.n_isas == 0 && op.n_socs == 0) || tally) {
         run_all(&op, op.n_isas ? op.isas[0] : NULL);
     } else {
-        for (int i = 0; i < op.n_isas; i++) {
+        for (int i = 0; i < (op.n_isas ? op.n_isas : 1); i++) {
+            const char *isa_name = op.n_isas ? op.isas[i] : NULL;
             sg_isa isa;
-            sg_isa_from_name(op.isas[i], &isa);
-            if (!sg_isa_supported(isa))
+            if (isa_name && sg_isa_from_name(isa_name, &isa) && !sg_isa_supported(isa))
                 printf("note: isa %s is not available on this CPU; its cap runs the best level "
                        "below it\n",
-                       op.isas[i]);
-            if (run_child(&op, argc, argv, op.isas[i]) != 0) op.fail++;
+                       isa_name);
+            for (int s = 0; s < (op.n_socs ? op.n_socs : 1); s++)
+                if (run_child(&op, argc, argv, isa_name, op.n_socs ? op.socs[s] : NULL) != 0)
+                    op.fail++;
         }
     }
     if (tally) {
