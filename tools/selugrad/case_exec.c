@@ -37,8 +37,8 @@ static void cli_acl_init(void) {
     cli_acl_rc = 0;
 }
 
-const char *cli_exec_api(void) {
-    return "aclnn";
+const char *cli_exec_api(selugrad_dtype dt) {
+    return dt == SELUGRAD_UINT8 ? "native" : "aclnn";
 }
 
 static aclDataType cli_acl_dtype(selugrad_dtype dt) {

@@ -101,8 +101,8 @@ int cli_check_run(selugrad_dtype dt, size_t n, const void *g, const void *o, con
    g, o, y point at storage laid out with them. Returns a selugrad or aclnn status, 0 = OK. */
 int cli_exec_case(selugrad_dtype dt, size_t rank, const int64_t *dims, const int64_t *strides,
                   const void *g, const void *o, void *y, char *err, size_t errlen);
-/* Which API cli_exec_case uses ("native" or "aclnn"). */
-const char *cli_exec_api(void);
+/* Which API cli_exec_case uses for dtype ("aclnn", or "native" for UINT8). */
+const char *cli_exec_api(selugrad_dtype dt);
 
 /* ---- subcommands ---- */
 int cli_cmd_run(int argc, char **argv);

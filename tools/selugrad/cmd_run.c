@@ -150,9 +150,10 @@ static int run_case(const run_opts *op, selugrad_dtype dt, const char *shape_s, 
     if (rc != 0)
         snprintf(msg, len, "error %s", err);
     else
-        snprintf(msg, len, "kernel=%s threads=%d mismatches=%zu MERE=%.2g MARE=%.2g%s cpu=%.1fms",
-                 selugrad_kernel_name(dt), selugrad_get_num_threads(), c.mismatches, c.mere, c.mare,
-                 c.precision_ok ? "" : " precision=FAIL", ms);
+        snprintf(msg, len,
+                 "api=%s kernel=%s threads=%d mismatches=%zu MERE=%.2g MARE=%.2g%s cpu=%.1fms",
+                 cli_exec_api(dt), selugrad_kernel_name(dt), selugrad_get_num_threads(),
+                 c.mismatches, c.mere, c.mare, c.precision_ok ? "" : " precision=FAIL", ms);
     (void)isa;
     cli_tensor_free(&g), cli_tensor_free(&o), cli_tensor_free(&y);
     return bad;
@@ -306,7 +307,7 @@ int cli_cmd_run(int argc, char **argv) {
         if (f) fprintf(f, "%d %d %d\n", op.pass, op.fail, op.skip), fclose(f);
         return op.fail ? 1 : 0;
     }
-    printf("summary: %d cases, %d passed, %d failed, %d skipped (api: %s)\n",
-           op.pass + op.fail + op.skip, op.pass, op.fail, op.skip, cli_exec_api());
+    printf("summary: %d cases, %d passed, %d failed, %d skipped\n", op.pass + op.fail + op.skip,
+           op.pass, op.fail, op.skip);
     return op.fail ? 1 : 0;
 }

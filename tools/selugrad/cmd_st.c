@@ -161,6 +161,7 @@ static int st_run_case(const char *id, const st_input *gi, const st_input *oi, i
     else if (!ok)
         snprintf(msg, len, "%zu bit mismatches (first at %zu), MERE %.3g MARE %.3g, inf/NaN %zu",
                  c.mismatches, c.nfirst ? c.first[0] : (size_t)0, c.mere, c.mare, c.special_bad);
+    cJSON_AddStringToObject(rep, "api", cli_exec_api(g.dtype));
     cJSON_AddNumberToObject(rep, "elements", (double)g.n);
     cJSON_AddNumberToObject(rep, "mismatches", (double)c.mismatches);
     cJSON_AddNumberToObject(rep, "mere", c.mere);
@@ -298,7 +299,6 @@ int cli_cmd_st(int argc, char **argv) {
     cJSON_AddNumberToObject(sum, "total", done);
     cJSON_AddNumberToObject(sum, "passed", done - failed);
     cJSON_AddNumberToObject(sum, "failed", failed);
-    cJSON_AddStringToObject(sum, "api", cli_exec_api());
     int rc = failed ? 1 : 0;
     if (report) {
         char *s = cJSON_Print(rep);

@@ -66,7 +66,7 @@ int cli_cmd_info(int argc, char **argv) {
     int n = 0;
     const sg_soc *t = sg_soc_table(&n);
     for (int i = 0; i < n; i++) printf(" %s", t[i].name);
-    printf("\ncase api: %s\n", cli_exec_api());
+    printf("\ncase api: %s (u8: %s)\n", cli_exec_api(SELUGRAD_FLOAT), cli_exec_api(SELUGRAD_UINT8));
     return 0;
 }
 
