@@ -82,3 +82,14 @@ if(TARGET selugrad_cli)
       -P ${CMAKE_CURRENT_SOURCE_DIR}/cli/verify_plant.cmake)
   endforeach()
 endif()
+
+# The CLI's judge (golden, rounding, precision standard, bit comparison) as a unit test.
+if(TARGET selugrad_cli)
+  add_executable(test_cli_golden ${CMAKE_CURRENT_SOURCE_DIR}/cli/test_cli_golden.c
+    ${PROJECT_SOURCE_DIR}/tools/selugrad/check.c ${PROJECT_SOURCE_DIR}/tools/selugrad/tensor.c
+    ${PROJECT_SOURCE_DIR}/tools/selugrad/args.c)
+  target_include_directories(test_cli_golden PRIVATE ${PROJECT_SOURCE_DIR}/tools)
+  target_link_libraries(test_cli_golden PRIVATE selugrad_static PkgConfig::CMOCKA m)
+  sg_program_warnings(test_cli_golden)
+  add_test(NAME test_cli_golden COMMAND test_cli_golden)
+endif()
