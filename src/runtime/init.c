@@ -95,7 +95,7 @@ aclError aclrtSetDevice(int32_t deviceId) {
 aclError aclrtResetDevice(int32_t deviceId) {
     aclError rc = sg_check_device("aclrtResetDevice", deviceId);
     if (rc != ACL_SUCCESS) return rc;
-    sg_stream_reset_default(); /* drains the device's default stream */
+    sg_stream_drain_default();
     if (sg_rt_device == deviceId) sg_rt_device = -1;
     return ACL_SUCCESS;
 }

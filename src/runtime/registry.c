@@ -68,13 +68,3 @@ bool sg_reg_has(const void *p, sg_handle_tag tag) {
     pthread_mutex_unlock(&sg_reg_lock);
     return live;
 }
-
-size_t sg_reg_bytes(sg_handle_tag tag) {
-    size_t total = 0;
-    pthread_mutex_lock(&sg_reg_lock);
-    for (size_t h = 0; h < SG_REG_BUCKETS; h++)
-        for (sg_entry *e = sg_reg_table[h]; e != NULL; e = e->next)
-            if (e->tag == tag) total += e->size;
-    pthread_mutex_unlock(&sg_reg_lock);
-    return total;
-}

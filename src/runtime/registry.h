@@ -26,7 +26,4 @@ bool sg_reg_remove(const void *p, sg_handle_tag tag, size_t *size);
 /* Whether p is live with this tag. */
 bool sg_reg_has(const void *p, sg_handle_tag tag);
 
-/* Bytes of live blocks with this tag. */
-size_t sg_reg_bytes(sg_handle_tag tag);
-
 #endif /* SELUGRAD_RUNTIME_REGISTRY_H */

@@ -147,6 +147,18 @@ int32_t sg_stream_submit(sg_stream *s, sg_work_fn fn, sg_work_free free_fn, void
     return 0;
 }
 
+void sg_stream_drain_default(void) {
+    /* Not destroyed here: other threads may still hold the device and its default stream. */
+    pthread_mutex_lock(&sg_default_lock);
+    sg_stream *s = sg_default_stream;
+    if (s) {
+        pthread_mutex_lock(&s->mu);
+        while (s->head != NULL || s->busy) pthread_cond_wait(&s->cv_idle, &s->mu);
+        pthread_mutex_unlock(&s->mu);
+    }
+    pthread_mutex_unlock(&sg_default_lock);
+}
+
 void sg_stream_reset_default(void) {
     pthread_mutex_lock(&sg_default_lock);
     sg_stream *s = sg_default_stream;

@@ -25,7 +25,11 @@ sg_stream *sg_stream_resolve(aclrtStream handle, const char *fn, int32_t *err);
 /* Queues fn(ctx) (or runs it inline when small and the stream is idle). free_fn(ctx) follows. */
 int32_t sg_stream_submit(sg_stream *s, sg_work_fn fn, sg_work_free free_fn, void *ctx, bool small);
 
-/* Drains and destroys the default stream (aclrtResetDevice, aclFinalize). */
+/* Waits for the default stream's queued work (aclrtResetDevice); its errors stay for the next
+   synchronisation. */
+void sg_stream_drain_default(void);
+
+/* Drains and destroys the default stream (aclFinalize). */
 void sg_stream_reset_default(void);
 
 #endif /* SELUGRAD_RUNTIME_STREAM_H */

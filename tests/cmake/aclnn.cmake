@@ -1,0 +1,24 @@
+# aclnn API (issue 3): the C++ example (compile + run), the C example's exact output, and an
+# install + pkg-config build of CANN-style host programs.
+add_executable(aclnn_cxx_example ${PROJECT_SOURCE_DIR}/tests/cxx/aclnn_cxx_example.cpp)
+target_link_libraries(aclnn_cxx_example PRIVATE selugrad)
+target_compile_options(aclnn_cxx_example PRIVATE -Wall -Wextra -Wpedantic -Wshadow
+                       $<$<BOOL:${SELUGRAD_WERROR}>:-Werror>)
+add_test(NAME aclnn_cxx_example COMMAND aclnn_cxx_example)
+
+if(TARGET test_aclnn_selu_grad)
+  add_test(NAME aclnn_example_output
+           COMMAND ${PROJECT_SOURCE_DIR}/tests/scripts/aclnn_example_output.sh
+                   $<TARGET_FILE:test_aclnn_selu_grad>
+                   ${PROJECT_SOURCE_DIR}/tests/data/aclnn_example.expected)
+endif()
+
+# Sanitizer builds install an instrumented library: the programs need the same runtime.
+set(sg_aclnn_extra "")
+if(SELUGRAD_SANITIZE)
+  set(sg_aclnn_extra "-fsanitize=${SELUGRAD_SANITIZE}")
+endif()
+add_test(NAME aclnn_install_pkgconfig
+         COMMAND ${PROJECT_SOURCE_DIR}/tests/scripts/aclnn_install.sh ${PROJECT_BINARY_DIR}
+                 ${PROJECT_SOURCE_DIR} ${CMAKE_C_COMPILER} ${CMAKE_CXX_COMPILER}
+                 "${sg_aclnn_extra}")
