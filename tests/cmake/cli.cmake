@@ -63,6 +63,9 @@ if(TARGET selugrad_cli)
   sg_cli_test(cli_usage_st_no_file 2 "" st)
   sg_cli_test(cli_usage_st_bad_file 2 "" st ${CMAKE_CURRENT_SOURCE_DIR}/cli/expect.cmake)
   sg_cli_test(cli_help_run 0 "usage: selugrad run" run --help)
+  # a file with one good and four bad cases: each bad one is a failure, exit 1
+  sg_cli_test(cli_st_bad_cases 1 "FAIL wrong_op: .*FAIL shapes_differ: .*total +5 +1 +4\n"
+    st ${CMAKE_CURRENT_SOURCE_DIR}/cli/bad_cases.json)
 
   # run: lists as a product, strides, threads, ISA caps in child processes
   sg_cli_test(cli_run_product 0 "summary: 36 cases, 36 passed, 0 failed"
