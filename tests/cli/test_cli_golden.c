@@ -1,0 +1,135 @@
+/*
+ * The CLI's own judge: rounding a double to a dtype, the float64 golden, the precision standard
+ * and the bit-exact comparison, each against values worked out by hand from the spec, and each
+ * shown able to fail.
+ */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "selugrad/cli.h" /* tools/selugrad/cli.h */
+
+static void test_round_to(void **state) {
+    (void)state;
+    /* fp16: 1 + 2^-11 is a tie between 1 and 1 + 2^-10 -> even (1); 1 + 3*2^-11 -> 1 + 2^-9 */
+    assert_true(cli_round_to(SELUGRAD_FLOAT16, 1.0 + 0x1p-11) == 1.0);
+    assert_true(cli_round_to(SELUGRAD_FLOAT16, 1.0 + 3 * 0x1p-11) == 1.0 + 0x1p-9);
+    /* overflow: 65519 stays 65504, 65520 goes to inf */
+    assert_true(cli_round_to(SELUGRAD_FLOAT16, 65519.0) == 65504.0);
+    assert_true(isinf(cli_round_to(SELUGRAD_FLOAT16, 65520.0)));
+    /* subnormal: 2.5 units of 2^-24 -> 2 units (even), 3.5 -> 4 */
+    assert_true(cli_round_to(SELUGRAD_FLOAT16, 2.5 * 0x1p-24) == 2 * 0x1p-24);
+    assert_true(cli_round_to(SELUGRAD_FLOAT16, -3.5 * 0x1p-24) == -4 * 0x1p-24);
+    /* no double rounding: just above a bf16 tie must round up even if a float would tie */
+    assert_true(cli_round_to(SELUGRAD_BF16, 1.0 + 0x1p-8 + 0x1p-40) == 1.0 + 0x1p-7);
+    assert_true(cli_round_to(SELUGRAD_FLOAT, 1.0 + 0x1p-24 + 0x1p-50) == 1.0 + 0x1p-23);
+    assert_true(cli_round_to(SELUGRAD_FLOAT, 1.0 + 0x1p-24) == 1.0);
+    assert_true(isnan(cli_round_to(SELUGRAD_FLOAT, NAN)));
+}
+
+static void test_golden_spec_values(void **state) {
+    (void)state;
+    /* spec section 2, fp32, g = 1: [-2, -1, -0.5, 0, 0.5] -> rounded golden = the spec values */
+    const float o[5] = {-2, -1, -0.5f, 0, 0.5f};
+    const float g[5] = {1, 1, 1, 1, 1};
+    const double want[5] = {-0.24190068, 0.75809932, 1.2580993, 1.050701, 1.050701};
+    for (size_t i = 0; i < 5; i++) {
+        double gr = cli_golden(SELUGRAD_FLOAT, g, o, i);
+        assert_true(fabs(gr - want[i]) < 1e-7);
+    }
+    /* fp16 with the fp16 constants: g = 1, o = -2 -> 1 * (-2 + 1.7578125) = -0.2421875 */
+    uint16_t g16 = 0x3C00, o16 = 0xC000;
+    assert_true(cli_golden(SELUGRAD_FLOAT16, &g16, &o16, 0) == -0.2421875);
+    /* bf16 scale branch: g = 1, o = 0 -> 1.046875 */
+    uint16_t gb = 0x3F80, ob = 0x0000;
+    assert_true(cli_golden(SELUGRAD_BF16, &gb, &ob, 0) == 1.046875);
+    /* o NaN takes the scale branch; o = -inf with g = 0 is NaN */
+    float gn[2] = {2, 0}, on[2] = {NAN, -INFINITY};
+    assert_true(cli_golden(SELUGRAD_FLOAT, gn, on, 0) == 2.0 * (double)0x1.0cfabep+0f);
+    assert_true(isnan(cli_golden(SELUGRAD_FLOAT, gn, on, 1)));
+}
+
+static void test_check_passes_and_fails(void **state) {
+    (void)state;
+    enum { N = 64 };
+    float g[N], o[N], y[N];
+    for (int i = 0; i < N; i++) {
+        g[i] = (float)(i - 32) / 8.0f;
+        o[i] = (float)(i % 9 - 4) / 2.0f;
+    }
+    cli_model(SELUGRAD_FLOAT, N, g, o, y);
+    cli_check c;
+    assert_int_equal(cli_check_run(SELUGRAD_FLOAT, N, g, o, y, &c), 0);
+    assert_true(c.bit_ok && c.precision_ok);
+    /* one flipped low bit: bit-exactness fails and names the index; precision still passes */
+    uint32_t bits;
+    memcpy(&bits, &y[17], 4);
+    bits ^= 1u;
+    memcpy(&y[17], &bits, 4);
+    assert_int_equal(cli_check_run(SELUGRAD_FLOAT, N, g, o, y, &c), 0);
+    assert_false(c.bit_ok);
+    assert_int_equal(c.mismatches, 1);
+    assert_int_equal(c.first[0], 17);
+    assert_true(c.precision_ok);
+    /* a 1% error fails MARE (10 * 2^-13) */
+    y[17] *= 1.01f;
+    assert_int_equal(cli_check_run(SELUGRAD_FLOAT, N, g, o, y, &c), 0);
+    assert_false(c.precision_ok);
+    assert_int_equal(c.worst, 17);
+    /* a NaN where the golden is finite fails */
+    cli_model(SELUGRAD_FLOAT, N, g, o, y);
+    y[3] = NAN;
+    assert_int_equal(cli_check_run(SELUGRAD_FLOAT, N, g, o, y, &c), 0);
+    assert_false(c.precision_ok);
+    assert_int_equal(c.special_bad, 1);
+}
+
+static void test_check_integers(void **state) {
+    (void)state;
+    /* spec section 2 int8 pairs; the exact results must match, one off fails */
+    int8_t g[8] = {1, 1, 1, 10, 10, -3, 127, 100}, o[8] = {-2, -1, 0, 5, -1, -1, 3, -5};
+    int8_t y[8] = {0, 1, 1, 11, 8, -2, 127, -128};
+    cli_check c;
+    assert_int_equal(cli_check_run(SELUGRAD_INT8, 8, g, o, y, &c), 0);
+    assert_true(c.bit_ok && c.precision_ok);
+    y[4] = 7;
+    assert_int_equal(cli_check_run(SELUGRAD_INT8, 8, g, o, y, &c), 0);
+    assert_false(c.bit_ok);
+    assert_false(c.precision_ok);
+}
+
+static void test_parsing(void **state) {
+    (void)state;
+    size_t rank;
+    int64_t dims[CLI_MAX_RANK];
+    assert_int_equal(cli_parse_shape("2x16x32x16", &rank, dims, 0), 0);
+    assert_int_equal(rank, 4);
+    assert_int_equal(dims[3], 16);
+    assert_int_equal(cli_parse_shape("scalar", &rank, dims, 0), 0);
+    assert_int_equal(rank, 0);
+    assert_int_equal(cli_parse_shape("-1x3", &rank, dims, 0), -1);
+    assert_int_equal(cli_parse_shape("-1x3", &rank, dims, 1), 0);
+    assert_int_equal(cli_parse_shape("2xx3", &rank, dims, 0), -1);
+    selugrad_dtype dt;
+    assert_int_equal(cli_parse_dtype("fp16", &dt), 0);
+    assert_int_equal((int)dt, 1);
+    assert_int_equal(cli_parse_dtype("bf16", &dt), 0);
+    assert_int_equal((int)dt, 27);
+    assert_int_equal(cli_parse_dtype("f64", &dt), -1);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_round_to),
+        cmocka_unit_test(test_golden_spec_values),
+        cmocka_unit_test(test_check_passes_and_fails),
+        cmocka_unit_test(test_check_integers),
+        cmocka_unit_test(test_parsing),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,98 @@
+# The selugrad command: the shipped system-test case files, the spec section 4 vectors through
+# `tiling` and `infershape`, a planted mismatch found by `verify`, and usage errors (exit 2).
+if(TARGET selugrad_cli)
+  set(sg_cli_expect ${CMAKE_CURRENT_SOURCE_DIR}/cli/expect.cmake)
+  function(sg_cli_test name exit match)
+    add_test(NAME ${name} COMMAND ${CMAKE_COMMAND} "-DCMD=$<TARGET_FILE:selugrad_cli>;${ARGN}"
+      -DEXIT=${exit} "-DMATCH=${match}" -P ${sg_cli_expect})
+  endfunction()
+
+  file(GLOB sg_st_files CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/st/*.json)
+  foreach(f ${sg_st_files})
+    get_filename_component(n ${f} NAME_WE)
+    sg_cli_test(cli_st_${n} 0 "total +[0-9]+ +[0-9]+ +0\n" st ${f}
+      --report=${CMAKE_CURRENT_BINARY_DIR}/st_${n}_report.json)
+  endforeach()
+
+  # spec section 4 tiling vectors: total cores ub dtype -> blockFormer ubFormer blockDim
+  set(sg_vectors "16 64 245760 f32 32 8192 1" "24 48 196608 f32 32 6496 1"
+    "2048 64 245760 f32 32 8192 64" "2049 64 245760 f32 64 8192 33"
+    "1000 48 196608 f16 32 5536 32" "100000 48 196608 s8 2112 5376 48"
+    "13023360 64 245760 f32 203520 8192 64")
+  set(i 0)
+  foreach(v ${sg_vectors})
+    string(REPLACE " " ";" v "${v}")
+    list(GET v 0 total)
+    list(GET v 1 cores)
+    list(GET v 2 ub)
+    list(GET v 3 dt)
+    list(GET v 4 bf)
+    list(GET v 5 uf)
+    list(GET v 6 bd)
+    sg_cli_test(cli_tiling_vector_${i} 0
+      "^{\"totalElements\":${total},\"blockFormer\":${bf},\"ubFormer\":${uf},\"blockDim\":${bd},\"workspaceSize\":0}\n$"
+      tiling --cores=${cores} --ub=${ub} --dtype=${dt} --shape=${total} --json)
+    math(EXPR i "${i} + 1")
+  endforeach()
+  sg_cli_test(cli_tiling_soc_ascend950 0
+    "^{\"totalElements\":13023360,\"blockFormer\":203520,\"ubFormer\":8192,\"blockDim\":64,\"workspaceSize\":0}\n$"
+    tiling --soc=Ascend950 --dtype=f32 --shape=13023360 --json)
+  sg_cli_test(cli_tiling_empty 0 "\"totalElements\":0,\"blockFormer\":0,\"ubFormer\":0,\"blockDim\":1"
+    tiling --soc=Ascend910B --dtype=f16 --shape=4x0x5 --json)
+
+  sg_cli_test(cli_infershape_same 0 "^{\"status\":\"ok\",\"shape\":\\[2,3,4\\]}\n$"
+    infershape --gradients=2x3x4 --outputs=2x3x4 --json)
+  sg_cli_test(cli_infershape_mismatch 1 "^{\"status\":\"failed\",\"shape\":null"
+    infershape --gradients=2x3x4 --outputs=1x3x1 --json)
+  sg_cli_test(cli_infershape_dynamic 0 "^{\"status\":\"ok\",\"shape\":\\[-1,3,4\\]}\n$"
+    infershape --gradients=-1x3x4 --outputs=2x3x4 --json)
+  sg_cli_test(cli_infershape_dynamic_mismatch 1 "\"status\":\"failed\""
+    infershape --gradients=-1x3x4 --outputs=2x5x4 --json)
+  sg_cli_test(cli_infershape_unknown_rank 1 "\"status\":\"failed\""
+    infershape --gradients=-2 --outputs=1x2x3x4x5x6x7x8x9 --json)
+
+  # usage errors exit 2
+  sg_cli_test(cli_usage_no_command 2 "")
+  sg_cli_test(cli_usage_unknown_command 2 "" frobnicate)
+  sg_cli_test(cli_usage_run_bad_dtype 2 "" run --dtype=f99 --shape=4)
+  sg_cli_test(cli_usage_run_bad_shape 2 "" run --dtype=f32 --shape=4xq)
+  sg_cli_test(cli_usage_run_unknown_option 2 "" run --dtype=f32 --shape=4 --frob)
+  sg_cli_test(cli_usage_tiling_both 2 "" tiling --soc=Ascend950 --cores=4 --ub=1 --dtype=f32 --shape=4)
+  sg_cli_test(cli_usage_tiling_soc 2 "" tiling --soc=Ascend999 --dtype=f32 --shape=4)
+  sg_cli_test(cli_usage_verify_missing 2 "" verify --grad=g.npy)
+  sg_cli_test(cli_usage_st_no_file 2 "" st)
+  sg_cli_test(cli_usage_st_bad_file 2 "" st ${CMAKE_CURRENT_SOURCE_DIR}/cli/expect.cmake)
+  sg_cli_test(cli_help_run 0 "usage: selugrad run" run --help)
+  # a file with one good and four bad cases: each bad one is a failure, exit 1
+  sg_cli_test(cli_st_bad_cases 1 "FAIL wrong_op: .*FAIL shapes_differ: .*total +5 +1 +4\n"
+    st ${CMAKE_CURRENT_SOURCE_DIR}/cli/bad_cases.json)
+
+  # run: lists as a product, strides, threads, ISA caps in child processes
+  sg_cli_test(cli_run_product 0 "summary: 36 cases, 36 passed, 0 failed"
+    run --dtype=f32,f16,bf16,s8,u8,s32 --shape=2x16x32x16,7,0x3 --threads=1,2)
+  sg_cli_test(cli_run_strided_isa 0 "summary: 8 cases, 8 passed, 0 failed"
+    run --dtype=f16,bf16 --shape=3x5x7 --strides=70x14x2 --threads=1,2 --isa=scalar,avx2)
+  sg_cli_test(cli_run_soc_skip 0 "SKIP bf16 33 .*summary: 4 cases, 3 passed, 0 failed, 1 skipped"
+    run --dtype=f32,bf16 --shape=33 --soc=Ascend910,Ascend950)
+  sg_cli_test(cli_info 0 "kernel f16 " info)
+
+  add_executable(sg_cli_plant ${CMAKE_CURRENT_SOURCE_DIR}/cli/plant.c)
+  sg_program_warnings(sg_cli_plant)
+  foreach(dt f16 f32)
+    add_test(NAME cli_verify_planted_${dt} COMMAND ${CMAKE_COMMAND}
+      -DCLI=$<TARGET_FILE:selugrad_cli> -DPLANT=$<TARGET_FILE:sg_cli_plant>
+      -DDIR=${CMAKE_CURRENT_BINARY_DIR}/verify_${dt} -DDTYPE=${dt}
+      -P ${CMAKE_CURRENT_SOURCE_DIR}/cli/verify_plant.cmake)
+  endforeach()
+endif()
+
+# The CLI's judge (golden, rounding, precision standard, bit comparison) as a unit test.
+if(TARGET selugrad_cli)
+  add_executable(test_cli_golden ${CMAKE_CURRENT_SOURCE_DIR}/cli/test_cli_golden.c
+    ${PROJECT_SOURCE_DIR}/tools/selugrad/check.c ${PROJECT_SOURCE_DIR}/tools/selugrad/tensor.c
+    ${PROJECT_SOURCE_DIR}/tools/selugrad/args.c)
+  target_include_directories(test_cli_golden PRIVATE ${PROJECT_SOURCE_DIR}/tools)
+  target_link_libraries(test_cli_golden PRIVATE selugrad_static PkgConfig::CMOCKA m)
+  sg_program_warnings(test_cli_golden)
+  add_test(NAME test_cli_golden COMMAND test_cli_golden)
+endif()

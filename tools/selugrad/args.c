@@ -1,0 +1,138 @@
+/* Option parsing shared by the subcommands: --key=value, comma lists, dtypes and shapes. */
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+int cli_usage_error(const char *cmd, const char *fmt, ...) {
+    va_list ap;
+    fprintf(stderr, "selugrad %s: ", cmd);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "\nTry 'selugrad %s --help'.\n", cmd);
+    return CLI_USAGE;
+}
+
+int cli_opt(const char *arg, const char *key, const char **value) {
+    size_t k = strlen(key);
+    if (strncmp(arg, key, k) != 0) return 0;
+    if (arg[k] == '=') {
+        *value = arg + k + 1;
+        return 1;
+    }
+    if (arg[k] == '\0') {
+        *value = "";
+        return 1;
+    }
+    return 0;
+}
+
+int cli_wants_help(int argc, char **argv) {
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) return 1;
+    return 0;
+}
+
+static const struct {
+    const char *name;
+    selugrad_dtype dt;
+} cli_dtype_names[] = {
+    {"f32", SELUGRAD_FLOAT},       {"fp32", SELUGRAD_FLOAT},   {"float32", SELUGRAD_FLOAT},
+    {"float", SELUGRAD_FLOAT},     {"f16", SELUGRAD_FLOAT16},  {"fp16", SELUGRAD_FLOAT16},
+    {"float16", SELUGRAD_FLOAT16}, {"half", SELUGRAD_FLOAT16}, {"bf16", SELUGRAD_BF16},
+    {"bfloat16", SELUGRAD_BF16},   {"s8", SELUGRAD_INT8},      {"int8", SELUGRAD_INT8},
+    {"u8", SELUGRAD_UINT8},        {"uint8", SELUGRAD_UINT8},  {"s32", SELUGRAD_INT32},
+    {"int32", SELUGRAD_INT32},
+};
+
+int cli_parse_dtype(const char *s, selugrad_dtype *dt) {
+    for (size_t i = 0; i < sizeof cli_dtype_names / sizeof cli_dtype_names[0]; i++) {
+        if (strcmp(s, cli_dtype_names[i].name) == 0) {
+            *dt = cli_dtype_names[i].dt;
+            return 0;
+        }
+    }
+    return -1;
+}
+
+int cli_parse_i64(const char *s, int64_t *v) {
+    char *end;
+    errno = 0;
+    long long x = strtoll(s, &end, 10);
+    if (s[0] == '\0' || *end != '\0' || errno != 0) return -1;
+    *v = (int64_t)x;
+    return 0;
+}
+
+int cli_parse_double(const char *s, double *v) {
+    char *end;
+    errno = 0;
+    double x = strtod(s, &end);
+    if (s[0] == '\0' || *end != '\0') return -1;
+    *v = x;
+    return 0;
+}
+
+int cli_split(const char *s, char sep, char out[][64], int max, int *count) {
+    int n = 0;
+    const char *p = s;
+    for (;;) {
+        const char *q = strchr(p, sep);
+        size_t len = q ? (size_t)(q - p) : strlen(p);
+        if (n == max || len >= 64) return -1;
+        memcpy(out[n], p, len);
+        out[n][len] = '\0';
+        n++;
+        if (!q) break;
+        p = q + 1;
+    }
+    *count = n;
+    return 0;
+}
+
+int cli_parse_shape(const char *s, size_t *rank, int64_t *dims, int allow_neg) {
+    if (s[0] == '\0' || strcmp(s, "scalar") == 0) {
+        *rank = 0;
+        return 0;
+    }
+    size_t r = 0;
+    const char *p = s;
+    for (;;) {
+        char *end;
+        errno = 0;
+        long long d = strtoll(p, &end, 10);
+        if (end == p || errno != 0 || r == CLI_MAX_RANK) return -1;
+        if (d < 0 && !(allow_neg && (d == -1 || d == -2))) return -1;
+        dims[r++] = (int64_t)d;
+        if (*end == '\0') break;
+        if (*end != 'x' && *end != ',') return -1;
+        p = end + 1;
+    }
+    *rank = r;
+    return 0;
+}
+
+void cli_shape_str(size_t rank, const int64_t *dims, char *buf, size_t len) {
+    size_t used = 0;
+    if (len == 0) return;
+    buf[0] = '\0';
+    if (rank == 0) {
+        snprintf(buf, len, "scalar");
+        return;
+    }
+    for (size_t i = 0; i < rank && used < len; i++) {
+        int w = snprintf(buf + used, len - used, "%s%lld", i ? "x" : "", (long long)dims[i]);
+        if (w < 0) return;
+        used += (size_t)w;
+    }
+}
+
+size_t cli_shape_count(size_t rank, const int64_t *dims) {
+    size_t n = 1;
+    for (size_t i = 0; i < rank; i++) n *= (size_t)dims[i];
+    return n;
+}

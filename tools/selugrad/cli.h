@@ -1,0 +1,117 @@
+/*
+ * Shared pieces of the selugrad command: tensors on the host, option parsing, file IO, the
+ * float64 golden with the precision standard (spec section 5), and running one case.
+ */
+#ifndef SELUGRAD_TOOLS_CLI_H
+#define SELUGRAD_TOOLS_CLI_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "selugrad/selugrad.h"
+
+enum { CLI_MAX_RANK = 16, CLI_USAGE = 2 };
+
+/* A contiguous host tensor. */
+typedef struct cli_tensor {
+    selugrad_dtype dtype;
+    size_t rank;
+    int64_t dims[CLI_MAX_RANK];
+    size_t n;
+    void *data;
+} cli_tensor;
+
+/* ---- args.c: options are --key=value; a usage error prints to stderr and returns 2. ---- */
+int cli_usage_error(const char *cmd, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/* Whether arg is --key=...; then *value points after '='. A bare --key gives value "". */
+int cli_opt(const char *arg, const char *key, const char **value);
+int cli_wants_help(int argc, char **argv);
+/* Parses "f32", "fp32", "float32", "float", "f16", "fp16", "half", "bf16", "s8", "int8",
+   "u8", "uint8", "s32", "int32"; 0 on success. */
+int cli_parse_dtype(const char *s, selugrad_dtype *dt);
+/* "2x16x32" (x or , separated), "" or "scalar" = rank 0; dims may be -1 or -2 when allow_neg. */
+int cli_parse_shape(const char *s, size_t *rank, int64_t *dims, int allow_neg);
+int cli_parse_i64(const char *s, int64_t *v);
+int cli_parse_double(const char *s, double *v);
+/* Splits a comma list in place-free fashion: *count items copied to out (each < 64 chars). */
+int cli_split(const char *s, char sep, char out[][64], int max, int *count);
+void cli_shape_str(size_t rank, const int64_t *dims, char *buf, size_t len);
+size_t cli_shape_count(size_t rank, const int64_t *dims);
+
+/* ---- tensor.c ---- */
+int cli_tensor_alloc(cli_tensor *t, selugrad_dtype dt, size_t rank, const int64_t *dims);
+void cli_tensor_free(cli_tensor *t);
+/* Element i as a double (fp16/bf16 exactly, integers exactly). */
+double cli_get(selugrad_dtype dt, const void *data, size_t i);
+/* Stores x rounded to the dtype (floats: nearest even; integers: nearest, saturated). */
+void cli_set(selugrad_dtype dt, void *data, size_t i, double x);
+/* x rounded to nearest even in the float dtype, overflowing to inf (no double rounding). */
+double cli_round_to(selugrad_dtype dt, double x);
+int cli_dtype_is_float(selugrad_dtype dt);
+/* Element i formatted as "value (0xBITS)". */
+void cli_format_elem(selugrad_dtype dt, const void *data, size_t i, char *buf, size_t len);
+
+/* A small deterministic generator (splitmix64). */
+typedef struct cli_rng {
+    uint64_t s;
+} cli_rng;
+uint64_t cli_rng_next(cli_rng *r);
+double cli_rng_uniform(cli_rng *r, double lo, double hi); /* in [lo, hi] */
+/* Fills t uniformly from [lo, hi] and mixes in the outliers (may be NULL / 0). */
+void cli_fill(cli_tensor *t, cli_rng *r, double lo, double hi, const double *outliers,
+              size_t n_outliers);
+
+/* ---- npy.c: .npy (v1-3, little-endian, C order) and raw .bin. ---- */
+/* Reads a file; dtype_hint < 0 takes the dtype from the .npy header. .bin needs dtype and
+   shape (rank_hint == SIZE_MAX: one dimension from the file size). */
+int cli_load(const char *path, int dtype_hint, size_t rank_hint, const int64_t *dims_hint,
+             cli_tensor *t, char *err, size_t errlen);
+/* Writes .npy (or raw .bin when the name ends in .bin). f64 != NULL writes those doubles. */
+int cli_save(const char *path, const cli_tensor *t, const double *f64, char *err, size_t errlen);
+
+/* ---- check.c: bit-exactness against the model and the precision standard. ---- */
+enum { CLI_MAX_FIRST = 16 };
+typedef struct cli_check {
+    size_t n;
+    size_t mismatches;           /* elements not bit-identical to the model */
+    size_t first[CLI_MAX_FIRST]; /* their first indices */
+    size_t nfirst;
+    double mere, mare;  /* precision standard against the float64 golden */
+    size_t special_bad; /* inf/NaN not matching the golden (integers: values unequal) */
+    size_t worst;       /* index of the largest relative error */
+    double threshold;   /* the dtype's MERE bound (MARE bound is 10x); 0 for integers */
+    int precision_ok, bit_ok;
+} cli_check;
+
+/* The model's result (scalar kernels) for n elements. */
+void cli_model(selugrad_dtype dt, size_t n, const void *g, const void *o, void *y);
+/* The float64 golden of element i, before rounding to the dtype. Integers: the model's value. */
+double cli_golden(selugrad_dtype dt, const void *g, const void *o, size_t i);
+/* Judges y (n elements) for inputs g, o. */
+int cli_check_run(selugrad_dtype dt, size_t n, const void *g, const void *o, const void *y,
+                  cli_check *c);
+
+/* ---- case_exec.c: runs one case through the library's public API. ---- */
+/* strides: NULL for contiguous; else per-dim element strides shared by the three views, and
+   g, o, y point at storage laid out with them. Returns a selugrad or aclnn status, 0 = OK. */
+int cli_exec_case(selugrad_dtype dt, size_t rank, const int64_t *dims, const int64_t *strides,
+                  const void *g, const void *o, void *y, char *err, size_t errlen);
+/* Which API cli_exec_case uses for dtype ("aclnn", or "native" for UINT8). */
+const char *cli_exec_api(selugrad_dtype dt);
+
+/* ---- subcommands ---- */
+int cli_cmd_run(int argc, char **argv);
+int cli_cmd_verify(int argc, char **argv);
+int cli_cmd_compute(int argc, char **argv);
+int cli_cmd_st(int argc, char **argv);
+int cli_cmd_tiling(int argc, char **argv);
+int cli_cmd_infershape(int argc, char **argv);
+int cli_cmd_info(int argc, char **argv);
+int cli_cmd_bench(int argc, char **argv);
+
+#endif /* SELUGRAD_TOOLS_CLI_H */

@@ -1,0 +1,147 @@
+/* `selugrad tiling` and `selugrad infershape`: the graph side from the command line. */
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "cli.h"
+#include "selugrad/selugrad_graph.h"
+
+static const char cli_tiling_help[] =
+    "usage: selugrad tiling (--soc=NAME | --cores=N --ub=BYTES) --dtype=DT --shape=AxBx...\n"
+    "                       [--json]\n"
+    "The NPU OneDim tiling of SeluGrad (spec section 4) for one shape and dtype.\n"
+    "  --soc=NAME     a SoC profile (see `selugrad info`), e.g. Ascend950\n"
+    "  --cores=N      vector cores (with --ub, in place of --soc)\n"
+    "  --ub=BYTES     unified buffer bytes per core\n"
+    "  --dtype=DT     f32, f16, bf16, s32, s8, u8\n"
+    "  --shape=S      e.g. 13023360 or 2x16x32x16 ('scalar' for rank 0)\n"
+    "  --json         print one JSON object (totalElements, blockFormer, ubFormer, blockDim,\n"
+    "                 workspaceSize)\n";
+
+static void cli_print_json(cJSON *obj) {
+    char *s = cJSON_PrintUnformatted(obj);
+    if (s) puts(s);
+    cJSON_free(s);
+    cJSON_Delete(obj);
+}
+
+static int cli_to_shape(const char *text, selugrad_shape *s, int allow_neg) {
+    memset(s, 0, sizeof *s);
+    int64_t dims[CLI_MAX_RANK];
+    size_t rank;
+    if (cli_parse_shape(text, &rank, dims, allow_neg) != 0 || rank > SELUGRAD_SHAPE_DIMS) return -1;
+    s->rank = rank;
+    for (size_t i = 0; i < rank; i++) s->dims[i] = dims[i];
+    return 0;
+}
+
+int cli_cmd_tiling(int argc, char **argv) {
+    if (cli_wants_help(argc, argv)) return fputs(cli_tiling_help, stdout), 0;
+    const char *soc = NULL, *v;
+    int64_t cores = -1, ub = -1;
+    int json = 0, have_dt = 0, have_shape = 0;
+    selugrad_dtype dt = SELUGRAD_FLOAT;
+    selugrad_shape shape;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (cli_opt(a, "--soc", &v))
+            soc = v;
+        else if (cli_opt(a, "--cores", &v)) {
+            if (cli_parse_i64(v, &cores) != 0) return cli_usage_error("tiling", "bad --cores");
+        } else if (cli_opt(a, "--ub", &v)) {
+            if (cli_parse_i64(v, &ub) != 0) return cli_usage_error("tiling", "bad --ub");
+        } else if (cli_opt(a, "--dtype", &v)) {
+            if (cli_parse_dtype(v, &dt) != 0)
+                return cli_usage_error("tiling", "unknown dtype '%s'", v);
+            have_dt = 1;
+        } else if (cli_opt(a, "--shape", &v)) {
+            if (cli_to_shape(v, &shape, 0) != 0)
+                return cli_usage_error("tiling", "bad shape '%s'", v);
+            have_shape = 1;
+        } else if (strcmp(a, "--json") == 0)
+            json = 1;
+        else
+            return cli_usage_error("tiling", "unknown argument '%s'", a);
+    }
+    if (!have_dt || !have_shape) return cli_usage_error("tiling", "--dtype and --shape are needed");
+    if ((soc != NULL) == (cores >= 0 || ub >= 0) || (soc == NULL && (cores < 0 || ub < 0)))
+        return cli_usage_error("tiling", "give either --soc or both --cores and --ub");
+    selugrad_tiling t;
+    selugrad_status st;
+    if (soc) {
+        st = selugrad_tiling_soc(soc, &shape, &shape, dt, dt, &t);
+    } else {
+        selugrad_platform p = {cores, ub};
+        st = selugrad_tiling_platform(&p, &shape, &shape, dt, dt, &t);
+    }
+    if (st != SELUGRAD_OK) {
+        fprintf(stderr, "selugrad tiling: %s\n", selugrad_last_error());
+        return st == SELUGRAD_ERR_BAD_ARGUMENT || st == SELUGRAD_ERR_BAD_DTYPE ? CLI_USAGE : 1;
+    }
+    if (json) {
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddNumberToObject(o, "totalElements", (double)t.total_elements);
+        cJSON_AddNumberToObject(o, "blockFormer", (double)t.block_former);
+        cJSON_AddNumberToObject(o, "ubFormer", (double)t.ub_former);
+        cJSON_AddNumberToObject(o, "blockDim", (double)t.block_dim);
+        cJSON_AddNumberToObject(o, "workspaceSize", (double)t.workspace_size);
+        cli_print_json(o);
+    } else {
+        printf("totalElements %lld\nblockFormer   %lld\nubFormer      %lld\nblockDim      %lld\n"
+               "workspaceSize %lld\n",
+               (long long)t.total_elements, (long long)t.block_former, (long long)t.ub_former,
+               (long long)t.block_dim, (long long)t.workspace_size);
+    }
+    return 0;
+}
+
+static const char cli_infershape_help[] =
+    "usage: selugrad infershape --gradients=SHAPE --outputs=SHAPE [--json]\n"
+    "InferShape of SeluGrad (spec section 4): y copies gradients' shape. Dims may be -1\n"
+    "(unknown); the shape -2 is an unknown rank. Exit status 1 when inference fails.\n"
+    "  --json   print {\"status\": \"ok\"|\"failed\", \"shape\": [...] or null, \"message\"}\n";
+
+int cli_cmd_infershape(int argc, char **argv) {
+    if (cli_wants_help(argc, argv)) return fputs(cli_infershape_help, stdout), 0;
+    selugrad_shape g, o, y;
+    int have_g = 0, have_o = 0, json = 0;
+    const char *v;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (cli_opt(a, "--gradients", &v)) {
+            if (cli_to_shape(v, &g, 1) != 0)
+                return cli_usage_error("infershape", "bad shape '%s'", v);
+            have_g = 1;
+        } else if (cli_opt(a, "--outputs", &v)) {
+            if (cli_to_shape(v, &o, 1) != 0)
+                return cli_usage_error("infershape", "bad shape '%s'", v);
+            have_o = 1;
+        } else if (strcmp(a, "--json") == 0)
+            json = 1;
+        else
+            return cli_usage_error("infershape", "unknown argument '%s'", a);
+    }
+    if (!have_g || !have_o)
+        return cli_usage_error("infershape", "--gradients and --outputs are needed");
+    selugrad_status st = selugrad_infer_shape(&g, &o, &y);
+    if (json) {
+        cJSON *obj = cJSON_CreateObject();
+        cJSON_AddStringToObject(obj, "status", st == SELUGRAD_OK ? "ok" : "failed");
+        if (st == SELUGRAD_OK) {
+            cJSON *arr = cJSON_AddArrayToObject(obj, "shape");
+            for (size_t i = 0; i < y.rank; i++)
+                cJSON_AddItemToArray(arr, cJSON_CreateNumber((double)y.dims[i]));
+        } else {
+            cJSON_AddNullToObject(obj, "shape");
+            cJSON_AddStringToObject(obj, "message", selugrad_last_error());
+        }
+        cli_print_json(obj);
+    } else if (st == SELUGRAD_OK) {
+        char buf[256];
+        cli_shape_str(y.rank, y.dims, buf, sizeof buf);
+        printf("y: %s\n", buf);
+    } else {
+        printf("failed: %s\n", selugrad_last_error());
+    }
+    return st == SELUGRAD_OK ? 0 : 1;
+}

@@ -1,0 +1,178 @@
+/* `selugrad verify` (judge a result made elsewhere) and `selugrad compute` (write the golden). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+static const char cli_verify_help[] =
+    "usage: selugrad verify [--dtype=DT] --grad=G --out=O --result=Y [--shape=S] [--show=N]\n"
+    "Checks a result produced elsewhere (e.g. dumped from an NPU) bit for bit against the\n"
+    "model of spec section 2 and by the precision standard of spec section 5.\n"
+    "Files: .npy (dtype from the header; bf16 as '<u2' with --dtype=bf16) or raw .bin\n"
+    "(little-endian; needs --dtype, and --shape unless 1-D). --show=N lists the first N\n"
+    "mismatches (default 10, at most 16). Exit status 0 when both checks pass, 1 otherwise.\n";
+
+static const char cli_compute_help[] =
+    "usage: selugrad compute [--dtype=DT] --grad=G --out=O -o Y [--shape=S] [--f64]\n"
+    "Writes the exact result (the bit-exact model of spec section 2) for the given inputs, as\n"
+    ".npy, or raw when the name ends in .bin. --f64 writes the float64 golden instead ('<f8').\n";
+
+typedef struct cli_io_args {
+    int dtype; /* -1: from the files */
+    const char *grad, *out, *result, *dest;
+    size_t rank; /* SIZE_MAX: none given */
+    int64_t dims[CLI_MAX_RANK];
+    int show, f64;
+} cli_io_args;
+
+static int cli_io_parse(const char *cmd, int argc, char **argv, cli_io_args *a) {
+    memset(a, 0, sizeof *a);
+    a->dtype = -1;
+    a->rank = (size_t)-1;
+    a->show = 10;
+    const char *v;
+    for (int i = 1; i < argc; i++) {
+        const char *s = argv[i];
+        selugrad_dtype dt;
+        int64_t n;
+        if (cli_opt(s, "--dtype", &v)) {
+            if (cli_parse_dtype(v, &dt) != 0) return cli_usage_error(cmd, "unknown dtype '%s'", v);
+            a->dtype = (int)dt;
+        } else if (cli_opt(s, "--grad", &v))
+            a->grad = v;
+        else if (cli_opt(s, "--out", &v))
+            a->out = v;
+        else if (cli_opt(s, "--result", &v))
+            a->result = v;
+        else if (cli_opt(s, "--shape", &v)) {
+            if (cli_parse_shape(v, &a->rank, a->dims, 0) != 0)
+                return cli_usage_error(cmd, "bad shape '%s'", v);
+        } else if (cli_opt(s, "--show", &v)) {
+            if (cli_parse_i64(v, &n) != 0 || n < 0) return cli_usage_error(cmd, "bad --show");
+            a->show = n > CLI_MAX_FIRST ? CLI_MAX_FIRST : (int)n;
+        } else if (strcmp(s, "--f64") == 0)
+            a->f64 = 1;
+        else if (strcmp(s, "-o") == 0 && i + 1 < argc)
+            a->dest = argv[++i];
+        else if (cli_opt(s, "--output", &v))
+            a->dest = v;
+        else
+            return cli_usage_error(cmd, "unknown argument '%s'", s);
+    }
+    if (!a->grad || !a->out) return cli_usage_error(cmd, "--grad and --out are needed");
+    return 0;
+}
+
+/* Loads g and o (and y when asked); all must agree in dtype and shape. */
+static int cli_io_load(const cli_io_args *a, cli_tensor *g, cli_tensor *o, cli_tensor *y) {
+    char err[512];
+    int rc = cli_load(a->grad, a->dtype, a->rank, a->dims, g, err, sizeof err);
+    if (rc == 0) {
+        rc = cli_load(a->out, (int)g->dtype, g->rank, g->dims, o, err, sizeof err);
+        if (rc != 0) cli_tensor_free(g);
+    }
+    if (rc == 0 && y) {
+        rc = cli_load(a->result, (int)g->dtype, g->rank, g->dims, y, err, sizeof err);
+        if (rc != 0) cli_tensor_free(g), cli_tensor_free(o);
+    }
+    if (rc != 0) {
+        fprintf(stderr, "selugrad: %s\n", err);
+        return CLI_USAGE;
+    }
+    int same = g->rank == o->rank && (!y || g->rank == y->rank);
+    for (size_t i = 0; same && i < g->rank; i++)
+        same = g->dims[i] == o->dims[i] && (!y || g->dims[i] == y->dims[i]);
+    if (!same) {
+        fprintf(stderr, "selugrad: the shapes of the files differ\n");
+        cli_tensor_free(g), cli_tensor_free(o);
+        if (y) cli_tensor_free(y);
+        return CLI_USAGE;
+    }
+    return 0;
+}
+
+static void cli_print_index(const cli_tensor *t, size_t flat) {
+    char buf[256];
+    size_t used = 0;
+    size_t rem = flat;
+    int64_t idx[CLI_MAX_RANK];
+    for (size_t d = t->rank; d-- > 0;) {
+        idx[d] = (int64_t)(rem % (size_t)t->dims[d]);
+        rem /= (size_t)t->dims[d];
+    }
+    buf[0] = '\0';
+    for (size_t d = 0; d < t->rank && used < sizeof buf; d++)
+        used += (size_t)snprintf(buf + used, sizeof buf - used, "%s%lld", d ? "," : "",
+                                 (long long)idx[d]);
+    printf("  [%zu] (%s)", flat, buf);
+}
+
+int cli_cmd_verify(int argc, char **argv) {
+    if (cli_wants_help(argc, argv)) return fputs(cli_verify_help, stdout), 0;
+    cli_io_args a;
+    int rc = cli_io_parse("verify", argc, argv, &a);
+    if (rc != 0) return rc;
+    if (!a.result) return cli_usage_error("verify", "--result is needed");
+    cli_tensor g, o, y;
+    if ((rc = cli_io_load(&a, &g, &o, &y)) != 0) return rc;
+    cli_check c;
+    size_t es = selugrad_dtype_size(g.dtype);
+    void *model = malloc(g.n ? g.n * es : 1);
+    if (!model || cli_check_run(g.dtype, g.n, g.data, o.data, y.data, &c) != 0) {
+        fprintf(stderr, "selugrad verify: out of memory\n");
+        return 1;
+    }
+    cli_model(g.dtype, g.n, g.data, o.data, model);
+    printf("dtype %s, %zu elements\n", selugrad_dtype_name(g.dtype), g.n);
+    printf("bit-exact: %s, %zu mismatching element%s\n", c.bit_ok ? "PASS" : "FAIL", c.mismatches,
+           c.mismatches == 1 ? "" : "s");
+    for (size_t k = 0; k < c.nfirst && k < (size_t)a.show; k++) {
+        size_t i = c.first[k];
+        char gs[64], os[64], ms[64], ys[64];
+        cli_format_elem(g.dtype, g.data, i, gs, sizeof gs);
+        cli_format_elem(g.dtype, o.data, i, os, sizeof os);
+        cli_format_elem(g.dtype, model, i, ms, sizeof ms);
+        cli_format_elem(g.dtype, y.data, i, ys, sizeof ys);
+        cli_print_index(&g, i);
+        printf(" grad %s out %s expected %s got %s\n", gs, os, ms, ys);
+    }
+    if (cli_dtype_is_float(g.dtype))
+        printf("precision: %s, MERE %.3g (< %.3g), MARE %.3g (< %.3g) at [%zu], inf/NaN "
+               "mismatches %zu\n",
+               c.precision_ok ? "PASS" : "FAIL", c.mere, c.threshold, c.mare, 10 * c.threshold,
+               c.worst, c.special_bad);
+    else
+        printf("precision: %s, integer results unequal to the exact result: %zu\n",
+               c.precision_ok ? "PASS" : "FAIL", c.special_bad);
+    free(model);
+    cli_tensor_free(&g), cli_tensor_free(&o), cli_tensor_free(&y);
+    return c.bit_ok && c.precision_ok ? 0 : 1;
+}
+
+int cli_cmd_compute(int argc, char **argv) {
+    if (cli_wants_help(argc, argv)) return fputs(cli_compute_help, stdout), 0;
+    cli_io_args a;
+    int rc = cli_io_parse("compute", argc, argv, &a);
+    if (rc != 0) return rc;
+    if (!a.dest) return cli_usage_error("compute", "-o FILE is needed");
+    cli_tensor g, o, y;
+    if ((rc = cli_io_load(&a, &g, &o, NULL)) != 0) return rc;
+    double *f64 = NULL;
+    rc = cli_tensor_alloc(&y, g.dtype, g.rank, g.dims);
+    if (rc == 0 && a.f64) {
+        f64 = malloc(g.n ? g.n * sizeof *f64 : 1);
+        if (!f64) rc = -1;
+        for (size_t i = 0; f64 && i < g.n; i++) f64[i] = cli_golden(g.dtype, g.data, o.data, i);
+    }
+    char err[512];
+    if (rc == 0) {
+        cli_model(g.dtype, g.n, g.data, o.data, y.data);
+        rc = cli_save(a.dest, &y, f64, err, sizeof err);
+        if (rc != 0) fprintf(stderr, "selugrad compute: %s\n", err);
+    } else {
+        fprintf(stderr, "selugrad compute: out of memory\n");
+    }
+    free(f64);
+    cli_tensor_free(&g), cli_tensor_free(&o), cli_tensor_free(&y);
+    return rc == 0 ? 0 : 1;
+}

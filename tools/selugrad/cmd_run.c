@@ -1,0 +1,313 @@
+/*
+ * `selugrad run`: correctness runs in the style of benchdnn. Comma lists run as their product;
+ * each case prints a status line and a repro command. ISA caps are read once per process
+ * (SELUGRAD_MAX_ISA), so each --isa value runs in a child: this program re-executed with the
+ * cap in its environment.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "../../src/isa/cpu.h"
+#include "../../src/runtime/soc.h"
+#include "cli.h"
+
+enum { RUN_MAX = 16 };
+
+typedef struct run_opts {
+    char dtypes[RUN_MAX][64], shapes[RUN_MAX][64], threads[RUN_MAX][64], isas[RUN_MAX][64],
+        socs[RUN_MAX][64];
+    int n_dtypes, n_shapes, n_threads, n_isas, n_socs;
+    const char *strides, *range;
+    int64_t seed;
+    int pass, fail, skip;
+} run_opts;
+
+static const char cli_run_help[] =
+    "usage: selugrad run --dtype=LIST --shape=LIST [--threads=LIST] [--isa=LIST] [--soc=LIST]\n"
+    "                    [--strides=S] [--seed=N] [--range=LO,HI]\n"
+    "Runs every combination of the lists through the operator's API, checks each result bit\n"
+    "for bit against the model (spec section 2) and by the precision standard (spec section\n"
+    "5), prints one status line with a repro command per case and a summary. Exit status 1\n"
+    "when any case fails.\n"
+    "  --dtype=f32,f16,bf16,s8,u8,s32   --shape=2x16x32x16,7 (scalar for rank 0)\n"
+    "  --threads=1,2   worker threads (default: the library's default)\n"
+    "  --isa=scalar,avx2,avx512,avx512fp16,neon   ISA caps (SELUGRAD_MAX_ISA)\n"
+    "  --soc=Ascend910B,...   SoC profiles (SELUGRAD_SOC); skips bf16 where aclnn rejects it\n"
+    "  (each --isa / --soc value runs in a child process: both are read once per process)\n"
+    "  --strides=AxB   element strides of all three views (same rank as each shape)\n"
+    "  --seed=N (default 1)   --range=LO,HI (default -2,2; integers: their full range)\n";
+
+static uint64_t run_hash(const char *s, uint64_t h) {
+    for (; *s; s++) h = (h ^ (unsigned char)*s) * 0x100000001B3u;
+    return h;
+}
+
+static void run_default_range(selugrad_dtype dt, double *lo, double *hi) {
+    switch (dt) {
+    case SELUGRAD_INT8:
+        *lo = -128, *hi = 127;
+        break;
+    case SELUGRAD_UINT8:
+        *lo = 0, *hi = 255;
+        break;
+    case SELUGRAD_INT32:
+        *lo = -100000, *hi = 100000;
+        break;
+    default:
+        *lo = -2, *hi = 2;
+        break;
+    }
+}
+
+/* Storage elements of a strided view, and the scatter/gather between it and a dense tensor. */
+static size_t run_span(size_t rank, const int64_t *dims, const int64_t *strides) {
+    size_t span = 1;
+    for (size_t d = 0; d < rank; d++) {
+        if (dims[d] == 0) return 0;
+        span += (size_t)(dims[d] - 1) * (size_t)strides[d];
+    }
+    return span;
+}
+
+static void run_copy(const cli_tensor *t, const int64_t *strides, void *storage, int to_storage) {
+    size_t es = selugrad_dtype_size(t->dtype);
+    int64_t idx[CLI_MAX_RANK] = {0};
+    for (size_t i = 0; i < t->n; i++) {
+        size_t off = 0;
+        for (size_t d = 0; d < t->rank; d++) off += (size_t)(idx[d] * strides[d]);
+        char *s = (char *)storage + off * es, *c = (char *)t->data + i * es;
+        memcpy(to_storage ? s : c, to_storage ? c : s, es);
+        for (size_t d = t->rank; d-- > 0;) {
+            if (++idx[d] < t->dims[d]) break;
+            idx[d] = 0;
+        }
+    }
+}
+
+/* One case; returns 0 pass, 1 fail, 2 skip. */
+static int run_case(const run_opts *op, selugrad_dtype dt, const char *shape_s, const char *thr,
+                    const char *isa, const char *soc, char *msg, size_t len) {
+    size_t rank, srank = 0;
+    int64_t dims[CLI_MAX_RANK], strides[CLI_MAX_RANK];
+    if (cli_parse_shape(shape_s, &rank, dims, 0) != 0) return snprintf(msg, len, "bad shape"), 1;
+    if (op->strides && (cli_parse_shape(op->strides, &srank, strides, 0) != 0 || srank != rank))
+        return snprintf(msg, len, "--strides needs %zu non-negative strides", rank), 1;
+    if (soc) {
+        const sg_soc *p = sg_soc_find(soc);
+        if (!p) return snprintf(msg, len, "unknown SoC"), 1;
+        if (dt == SELUGRAD_BF16 && !p->bf16)
+            return snprintf(msg, len, "%s not accepted by aclnn on %s", selugrad_dtype_name(dt),
+                            soc),
+                   2;
+    }
+    double lo, hi;
+    run_default_range(dt, &lo, &hi);
+    if (op->range) {
+        char parts[2][64];
+        int n;
+        if (cli_split(op->range, ',', parts, 2, &n) != 0 || n != 2 ||
+            cli_parse_double(parts[0], &lo) != 0 || cli_parse_double(parts[1], &hi) != 0)
+            return snprintf(msg, len, "bad --range"), 1;
+    }
+    int64_t nth = 0;
+    if (thr && cli_parse_i64(thr, &nth) != 0) return snprintf(msg, len, "bad --threads"), 1;
+    if (selugrad_set_num_threads((int)nth) != SELUGRAD_OK)
+        return snprintf(msg, len, "%s", selugrad_last_error()), 1;
+    cli_tensor g, o, y;
+    cli_rng rng = {run_hash(shape_s, run_hash(selugrad_dtype_name(dt), (uint64_t)op->seed))};
+    if (cli_tensor_alloc(&g, dt, rank, dims) || cli_tensor_alloc(&o, dt, rank, dims) ||
+        cli_tensor_alloc(&y, dt, rank, dims))
+        return snprintf(msg, len, "out of memory"), 1;
+    cli_fill(&g, &rng, lo, hi, NULL, 0);
+    cli_fill(&o, &rng, lo, hi, NULL, 0);
+    char err[256] = "";
+    int rc;
+    clock_t t0 = clock();
+    if (op->strides) {
+        size_t span = run_span(rank, dims, strides), es = selugrad_dtype_size(dt);
+        char *sg = calloc(span + 1, es), *so = calloc(span + 1, es), *sy = calloc(span + 1, es);
+        if (!sg || !so || !sy)
+            rc = -1, snprintf(err, sizeof err, "out of memory");
+        else {
+            run_copy(&g, strides, sg, 1);
+            run_copy(&o, strides, so, 1);
+            rc = cli_exec_case(dt, rank, dims, strides, sg, so, sy, err, sizeof err);
+            run_copy(&y, strides, sy, 0);
+        }
+        free(sg), free(so), free(sy);
+    } else {
+        rc = cli_exec_case(dt, rank, dims, NULL, g.data, o.data, y.data, err, sizeof err);
+    }
+    double ms = (double)(clock() - t0) * 1000.0 / CLOCKS_PER_SEC;
+    cli_check c;
+    memset(&c, 0, sizeof c);
+    if (rc == 0 && cli_check_run(dt, g.n, g.data, o.data, y.data, &c) != 0) rc = -1;
+    int bad = rc != 0 || !c.bit_ok || !c.precision_ok;
+    if (rc != 0)
+        snprintf(msg, len, "error %s", err);
+    else
+        snprintf(msg, len,
+                 "api=%s kernel=%s threads=%d mismatches=%zu MERE=%.2g MARE=%.2g%s cpu=%.1fms",
+                 cli_exec_api(dt), selugrad_kernel_name(dt), selugrad_get_num_threads(),
+                 c.mismatches, c.mere, c.mare, c.precision_ok ? "" : " precision=FAIL", ms);
+    (void)isa;
+    cli_tensor_free(&g), cli_tensor_free(&o), cli_tensor_free(&y);
+    return bad;
+}
+
+static void run_all(run_opts *op, const char *isa) {
+    static const char *const st_names[3] = {"PASS", "FAIL", "SKIP"};
+    for (int s = 0; s < (op->n_socs ? op->n_socs : 1); s++)
+        for (int d = 0; d < op->n_dtypes; d++)
+            for (int sh = 0; sh < op->n_shapes; sh++)
+                for (int t = 0; t < (op->n_threads ? op->n_threads : 1); t++) {
+                    selugrad_dtype dt;
+                    char msg[512];
+                    const char *soc = op->n_socs ? op->socs[s] : NULL;
+                    const char *thr = op->n_threads ? op->threads[t] : NULL;
+                    cli_parse_dtype(op->dtypes[d], &dt);
+                    int r = run_case(op, dt, op->shapes[sh], thr, isa, soc, msg, sizeof msg);
+                    if (r == 0)
+                        op->pass++;
+                    else if (r == 1)
+                        op->fail++;
+                    else
+                        op->skip++;
+                    printf("%s %s %s %s | repro: selugrad run --dtype=%s --shape=%s", st_names[r],
+                           op->dtypes[d], op->shapes[sh], msg, op->dtypes[d], op->shapes[sh]);
+                    if (thr) printf(" --threads=%s", thr);
+                    if (isa) printf(" --isa=%s", isa);
+                    if (soc) printf(" --soc=%s", soc);
+                    if (op->strides) printf(" --strides=%s", op->strides);
+                    printf(" --seed=%lld", (long long)op->seed);
+                    if (op->range) printf(" --range=%s", op->range);
+                    printf("\n");
+                    fflush(stdout);
+                }
+}
+
+/* Runs this program again with SELUGRAD_MAX_ISA=isa / SELUGRAD_SOC=soc (either may be NULL) and
+   single --isa / --soc values; the child's counts come back in a file. */
+static int run_child(run_opts *op, int argc, char **argv, const char *isa, const char *soc) {
+    char tally[] = "/tmp/selugrad-run-XXXXXX";
+    int fd = mkstemp(tally);
+    if (fd < 0) return -1;
+    close(fd);
+    char isa_arg[80], soc_arg[80];
+    snprintf(isa_arg, sizeof isa_arg, "--isa=%s", isa ? isa : "");
+    snprintf(soc_arg, sizeof soc_arg, "--soc=%s", soc ? soc : "");
+    char **av = calloc((size_t)argc + 4, sizeof *av);
+    if (!av) return -1;
+    char prog[] = "selugrad";
+    int k = 0;
+    av[k++] = prog; /* argv[0] is the subcommand */
+    for (int i = 0; i < argc; i++)
+        if (strncmp(argv[i], "--isa", 5) != 0 && strncmp(argv[i], "--soc", 5) != 0)
+            av[k++] = argv[i];
+    if (isa) av[k++] = isa_arg;
+    if (soc) av[k++] = soc_arg;
+    fflush(stdout);
+    pid_t pid = fork();
+    if (pid == 0) {
+        if (isa) setenv("SELUGRAD_MAX_ISA", isa, 1);
+        if (soc) setenv("SELUGRAD_SOC", soc, 1);
+        setenv("SELUGRAD_CLI_TALLY", tally, 1);
+        execv("/proc/self/exe", av);
+        _exit(127);
+    }
+    free(av);
+    int status = 0;
+    if (pid < 0 || waitpid(pid, &status, 0) < 0) return -1;
+    FILE *f = fopen(tally, "r");
+    int p = 0, fl = 0, s = 0;
+    int got = f && fscanf(f, "%d %d %d", &p, &fl, &s) == 3;
+    if (f) fclose(f);
+    remove(tally);
+    if (!got) fl = 1; /* the child died before reporting */
+    op->pass += p, op->fail += fl, op->skip += s;
+    return 0;
+}
+
+static int run_list(const char *v, char out[][64], int *n, const char *what) {
+    if (cli_split(v, ',', out, RUN_MAX, n) != 0 || *n == 0)
+        return cli_usage_error("run", "bad %s list '%s'", what, v);
+    return 0;
+}
+
+int cli_cmd_run(int argc, char **argv) {
+    if (cli_wants_help(argc, argv)) return fputs(cli_run_help, stdout), 0;
+    static run_opts op;
+    memset(&op, 0, sizeof op);
+    op.seed = 1;
+    const char *v;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        int rc = 0;
+        if (cli_opt(a, "--dtype", &v))
+            rc = run_list(v, op.dtypes, &op.n_dtypes, "dtype");
+        else if (cli_opt(a, "--shape", &v))
+            rc = run_list(v, op.shapes, &op.n_shapes, "shape");
+        else if (cli_opt(a, "--threads", &v))
+            rc = run_list(v, op.threads, &op.n_threads, "threads");
+        else if (cli_opt(a, "--isa", &v))
+            rc = run_list(v, op.isas, &op.n_isas, "isa");
+        else if (cli_opt(a, "--soc", &v))
+            rc = run_list(v, op.socs, &op.n_socs, "soc");
+        else if (cli_opt(a, "--strides", &v))
+            op.strides = v;
+        else if (cli_opt(a, "--range", &v))
+            op.range = v;
+        else if (cli_opt(a, "--seed", &v)) {
+            if (cli_parse_i64(v, &op.seed) != 0) return cli_usage_error("run", "bad --seed");
+        } else
+            return cli_usage_error("run", "unknown argument '%s'", a);
+        if (rc) return rc;
+    }
+    if (!op.n_dtypes || !op.n_shapes) return cli_usage_error("run", "--dtype and --shape needed");
+    for (int i = 0; i < op.n_dtypes; i++) {
+        selugrad_dtype dt;
+        if (cli_parse_dtype(op.dtypes[i], &dt) != 0)
+            return cli_usage_error("run", "unknown dtype '%s'", op.dtypes[i]);
+    }
+    for (int i = 0; i < op.n_shapes; i++) {
+        size_t r;
+        int64_t d[CLI_MAX_RANK];
+        if (cli_parse_shape(op.shapes[i], &r, d, 0) != 0)
+            return cli_usage_error("run", "bad shape '%s'", op.shapes[i]);
+    }
+    for (int i = 0; i < op.n_isas; i++) {
+        sg_isa isa;
+        if (!sg_isa_from_name(op.isas[i], &isa))
+            return cli_usage_error("run", "unknown isa '%s'", op.isas[i]);
+    }
+    for (int i = 0; i < op.n_socs; i++)
+        if (!sg_soc_find(op.socs[i])) return cli_usage_error("run", "unknown SoC '%s'", op.socs[i]);
+    const char *tally = getenv("SELUGRAD_CLI_TALLY");
+    if ((op.n_isas == 0 && op.n_socs == 0) || tally) {
+        run_all(&op, op.n_isas ? op.isas[0] : NULL);
+    } else {
+        for (int i = 0; i < (op.n_isas ? op.n_isas : 1); i++) {
+            const char *isa_name = op.n_isas ? op.isas[i] : NULL;
+            sg_isa isa;
+            if (isa_name && sg_isa_from_name(isa_name, &isa) && !sg_isa_supported(isa))
+                printf("note: isa %s is not available on this CPU; its cap runs the best level "
+                       "below it\n",
+                       isa_name);
+            for (int s = 0; s < (op.n_socs ? op.n_socs : 1); s++)
+                if (run_child(&op, argc, argv, isa_name, op.n_socs ? op.socs[s] : NULL) != 0)
+                    op.fail++;
+        }
+    }
+    if (tally) {
+        FILE *f = fopen(tally, "w");
+        if (f) fprintf(f, "%d %d %d\n", op.pass, op.fail, op.skip), fclose(f);
+        return op.fail ? 1 : 0;
+    }
+    printf("summary: %d cases, %d passed, %d failed, %d skipped\n", op.pass + op.fail + op.skip,
+           op.pass, op.fail, op.skip);
+    return op.fail ? 1 : 0;
+}

@@ -1,0 +1,234 @@
+/*
+ * NumPy .npy files (format versions 1 to 3, little-endian, C order) and raw .bin files.
+ * bf16 has no NumPy type: it is stored as '<u2' (its bit patterns), read from '<u2', '<i2' or
+ * '<V2' when --dtype=bf16 says so. The header is a Python dict literal; only 'descr',
+ * 'fortran_order' and 'shape' are read.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+static int cli_ends_with(const char *s, const char *suffix) {
+    size_t a = strlen(s), b = strlen(suffix);
+    return a >= b && strcmp(s + a - b, suffix) == 0;
+}
+
+static const char *cli_descr_of(selugrad_dtype dt) {
+    switch (dt) {
+    case SELUGRAD_FLOAT:
+        return "<f4";
+    case SELUGRAD_FLOAT16:
+        return "<f2";
+    case SELUGRAD_BF16:
+        return "<u2";
+    case SELUGRAD_INT8:
+        return "|i1";
+    case SELUGRAD_UINT8:
+        return "|u1";
+    case SELUGRAD_INT32:
+        return "<i4";
+    }
+    return "";
+}
+
+/* The dtype of a descr; a hint decides between the 2-byte readings. */
+static int cli_dtype_of_descr(const char *d, int hint, selugrad_dtype *dt) {
+    if (strcmp(d, "<f4") == 0)
+        *dt = SELUGRAD_FLOAT;
+    else if (strcmp(d, "<f2") == 0)
+        *dt = SELUGRAD_FLOAT16;
+    else if (strcmp(d, "|i1") == 0 || strcmp(d, "<i1") == 0)
+        *dt = SELUGRAD_INT8;
+    else if (strcmp(d, "|u1") == 0 || strcmp(d, "<u1") == 0)
+        *dt = SELUGRAD_UINT8;
+    else if (strcmp(d, "<i4") == 0)
+        *dt = SELUGRAD_INT32;
+    else if (strcmp(d, "<u2") == 0 || strcmp(d, "<i2") == 0 || strcmp(d, "|V2") == 0 ||
+             strcmp(d, "<V2") == 0 || strcmp(d, "bfloat16") == 0)
+        *dt = SELUGRAD_BF16;
+    else
+        return -1;
+    if (hint >= 0 && (selugrad_dtype)hint != *dt) {
+        /* raw 2-byte patterns may be read as either 16-bit float type */
+        int both16 = selugrad_dtype_size((selugrad_dtype)hint) == 2 && *dt == SELUGRAD_BF16;
+        if (!both16) return -2;
+        *dt = (selugrad_dtype)hint;
+    }
+    return 0;
+}
+
+/* Finds 'key': in the header and returns what follows the colon. */
+static const char *cli_dict_value(const char *h, const char *key) {
+    const char *p = strstr(h, key);
+    if (!p) return NULL;
+    p = strchr(p + strlen(key), ':');
+    if (!p) return NULL;
+    p++;
+    while (*p == ' ') p++;
+    return p;
+}
+
+static int cli_parse_header(const char *h, int hint, cli_tensor *t, char *err, size_t len) {
+    const char *d = cli_dict_value(h, "'descr'");
+    const char *f = cli_dict_value(h, "'fortran_order'");
+    const char *s = cli_dict_value(h, "'shape'");
+    if (!d || !f || !s || *d != '\'' || *s != '(') {
+        snprintf(err, len, "malformed .npy header");
+        return -1;
+    }
+    char descr[16];
+    const char *q = strchr(d + 1, '\'');
+    if (!q || (size_t)(q - d - 1) >= sizeof descr) {
+        snprintf(err, len, "malformed descr in .npy header");
+        return -1;
+    }
+    memcpy(descr, d + 1, (size_t)(q - d - 1));
+    descr[q - d - 1] = '\0';
+    int rc = cli_dtype_of_descr(descr, hint, &t->dtype);
+    if (rc != 0) {
+        snprintf(err, len,
+                 rc == -1 ? "unsupported .npy dtype '%s'"
+                          : ".npy dtype '%s' differs "
+                            "from --dtype",
+                 descr);
+        return -1;
+    }
+    if (strncmp(f, "False", 5) != 0) {
+        snprintf(err, len, "Fortran-order .npy files are not supported");
+        return -1;
+    }
+    t->rank = 0;
+    const char *p = s + 1;
+    for (;;) {
+        while (*p == ' ' || *p == ',') p++;
+        if (*p == ')') break;
+        char *end;
+        long long v = strtoll(p, &end, 10);
+        if (end == p || v < 0 || t->rank == CLI_MAX_RANK) {
+            snprintf(err, len, "malformed shape in .npy header");
+            return -1;
+        }
+        t->dims[t->rank++] = (int64_t)v;
+        p = end;
+    }
+    return 0;
+}
+
+static int cli_read_body(FILE *f, cli_tensor *t, char *err, size_t len) {
+    t->n = cli_shape_count(t->rank, t->dims);
+    size_t es = selugrad_dtype_size(t->dtype);
+    t->data = calloc(t->n ? t->n : 1, es);
+    if (!t->data) {
+        snprintf(err, len, "out of memory");
+        return -1;
+    }
+    if (fread(t->data, es, t->n, f) != t->n) {
+        snprintf(err, len, "file is shorter than its shape says");
+        cli_tensor_free(t);
+        return -1;
+    }
+    return 0;
+}
+
+static int cli_load_npy(FILE *f, int hint, cli_tensor *t, char *err, size_t len) {
+    unsigned char pre[12];
+    if (fread(pre, 1, 10, f) != 10 || memcmp(pre, "\x93NUMPY", 6) != 0) {
+        snprintf(err, len, "not a .npy file (bad magic)");
+        return -1;
+    }
+    size_t hlen = (size_t)pre[8] | (size_t)pre[9] << 8;
+    if (pre[6] >= 2) { /* versions 2 and 3: a 4-byte header length */
+        if (fread(pre + 10, 1, 2, f) != 2) {
+            snprintf(err, len, "truncated .npy header");
+            return -1;
+        }
+        hlen |= (size_t)pre[10] << 16 | (size_t)pre[11] << 24;
+    }
+    if (hlen > 1u << 20) {
+        snprintf(err, len, ".npy header too large");
+        return -1;
+    }
+    char *h = malloc(hlen + 1);
+    if (!h || fread(h, 1, hlen, f) != hlen) {
+        free(h);
+        snprintf(err, len, "truncated .npy header");
+        return -1;
+    }
+    h[hlen] = '\0';
+    int rc = cli_parse_header(h, hint, t, err, len);
+    free(h);
+    return rc == 0 ? cli_read_body(f, t, err, len) : -1;
+}
+
+int cli_load(const char *path, int dtype_hint, size_t rank_hint, const int64_t *dims_hint,
+             cli_tensor *t, char *err, size_t errlen) {
+    memset(t, 0, sizeof *t);
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        snprintf(err, errlen, "cannot open %s", path);
+        return -1;
+    }
+    int rc;
+    if (!cli_ends_with(path, ".bin")) {
+        rc = cli_load_npy(f, dtype_hint, t, err, errlen);
+    } else if (dtype_hint < 0) {
+        snprintf(err, errlen, "%s: a .bin file needs --dtype", path);
+        rc = -1;
+    } else {
+        t->dtype = (selugrad_dtype)dtype_hint;
+        if (rank_hint == (size_t)-1) { /* one dimension from the size */
+            fseek(f, 0, SEEK_END);
+            long sz = ftell(f);
+            fseek(f, 0, SEEK_SET);
+            t->rank = 1;
+            t->dims[0] = (int64_t)((size_t)(sz < 0 ? 0 : sz) / selugrad_dtype_size(t->dtype));
+        } else {
+            t->rank = rank_hint;
+            for (size_t i = 0; i < rank_hint; i++) t->dims[i] = dims_hint[i];
+        }
+        rc = cli_read_body(f, t, err, errlen);
+    }
+    if (rc != 0) {
+        char tmp[256];
+        snprintf(tmp, sizeof tmp, "%s: %s", path, err);
+        snprintf(err, errlen, "%s", tmp);
+    }
+    fclose(f);
+    return rc;
+}
+
+int cli_save(const char *path, const cli_tensor *t, const double *f64, char *err, size_t errlen) {
+    FILE *f = fopen(path, "wb");
+    if (!f) {
+        snprintf(err, errlen, "cannot create %s", path);
+        return -1;
+    }
+    size_t es = f64 ? sizeof(double) : selugrad_dtype_size(t->dtype);
+    const void *body = f64 ? (const void *)f64 : t->data;
+    int ok = 1;
+    if (!cli_ends_with(path, ".bin")) {
+        char h[256], shape[200];
+        size_t used = 0;
+        shape[0] = '\0';
+        for (size_t i = 0; i < t->rank; i++)
+            used +=
+                (size_t)snprintf(shape + used, sizeof shape - used, "%lld,", (long long)t->dims[i]);
+        if (t->rank > 1) shape[used - 1] = '\0'; /* (n,) keeps its comma, (a,b) does not */
+        int n = snprintf(h, sizeof h, "{'descr': '%s', 'fortran_order': False, 'shape': (%s), }",
+                         f64 ? "<f8" : cli_descr_of(t->dtype), shape);
+        size_t total = 10 + (size_t)n + 1;
+        size_t pad = (64 - total % 64) % 64;
+        size_t hlen = (size_t)n + pad + 1;
+        unsigned char pre[10] = {0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0, 0, 0};
+        pre[8] = (unsigned char)(hlen & 0xFF);
+        pre[9] = (unsigned char)(hlen >> 8);
+        ok = fwrite(pre, 1, 10, f) == 10 && fwrite(h, 1, (size_t)n, f) == (size_t)n;
+        for (size_t i = 0; ok && i < pad; i++) ok = fputc(' ', f) != EOF;
+        ok = ok && fputc('\n', f) != EOF;
+    }
+    ok = ok && fwrite(body, es, t->n, f) == t->n;
+    ok = (fclose(f) == 0) && ok;
+    if (!ok) snprintf(err, errlen, "cannot write %s", path);
+    return ok ? 0 : -1;
+}
