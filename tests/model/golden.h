@@ -1,12 +1,12 @@
 /*
  * The test battery's independent model of spec section 2 ("the golden").
  *
- * It shares no code with src/: it decodes fp32/fp16/bf16 bit patterns with ldexp of their
- * fields, computes every operation in double (exact for products of two of these values; a sum
- * rounded to double first is harmless since 53 >= 2p + 2), and rounds to the target format
- * with its own round-half-even on the significand scaled by frexp/ldexp (subnormals kept,
- * overflow to inf). It never does arithmetic in float. test_battery_golden checks it against
- * the spec's reference values and against the compiler's double -> float conversion.
+ * It shares no code with src/: it decodes fp32/fp16/bf16 bit patterns from their fields with
+ * powers of two, computes every operation in double (exact for products of two of these values;
+ * a sum rounded to double first is harmless since 53 >= 2p + 2), and rounds to the target format
+ * with its own round-half-even on the significand scaled by frexp and powers of two (subnormals
+ * kept, overflow to inf). It never does arithmetic in float. test_battery_golden checks it
+ * against the spec's reference values and against the compiler's double -> float conversion.
  */
 #ifndef SELUGRAD_TESTS_MODEL_GOLDEN_H
 #define SELUGRAD_TESTS_MODEL_GOLDEN_H
