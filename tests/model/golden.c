@@ -1,0 +1,185 @@
+/* The golden model; see golden.h. Pure double arithmetic, no float operations. */
+#include "golden.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "selugrad/selugrad.h" /* only for the dtype enum values */
+
+const gm_fmt gm_f32 = {24, 8}, gm_f16 = {11, 5}, gm_bf16 = {8, 8};
+
+static int gm_bias(gm_fmt f) {
+    return (1 << (f.ebits - 1)) - 1;
+}
+
+/* 2^k for |k| < 1023, built from its bits: exact, and faster than ldexp (this is the hot path of
+   the battery's expected values). Scaling by it is exact for every value the model meets. */
+static double gm_pow2(int k) {
+    uint64_t u = (uint64_t)(1023 + k) << 52;
+    double d;
+    memcpy(&d, &u, sizeof d);
+    return d;
+}
+
+double gm_round(double x, gm_fmt f) {
+    if (x == 0.0 || isnan(x) || isinf(x)) return x;
+    int emin = 1 - gm_bias(f), emax = gm_bias(f);
+    int e;
+    (void)frexp(fabs(x), &e); /* |x| = m * 2^e, m in [0.5, 1): x's unbiased exponent is e - 1 */
+    int exp = e - 1 > emin ? e - 1 : emin;     /* subnormals share emin's quantum */
+    int quantum = exp - (f.prec - 1);          /* weight of the last significand bit */
+    double s = fabs(x) * gm_pow2(-quantum);    /* significand as a real number, < 2^prec */
+    double whole = floor(s), frac = s - whole; /* both exact: s < 2^53 */
+    if (frac > 0.5 || (frac == 0.5 && fmod(whole, 2.0) == 1.0)) whole += 1.0;
+    double r = whole * gm_pow2(quantum);
+    double max_finite = (2.0 - gm_pow2(1 - f.prec)) * gm_pow2(emax);
+    if (r > max_finite) r = INFINITY;
+    return x < 0 ? -r : r;
+}
+
+double gm_value(uint32_t bits, gm_fmt f) {
+    int mbits = f.prec - 1;
+    uint32_t sign = (bits >> (mbits + f.ebits)) & 1u;
+    uint32_t e = (bits >> mbits) & ((1u << f.ebits) - 1u);
+    uint32_t m = bits & ((1u << mbits) - 1u);
+    double v;
+    if (e == (1u << f.ebits) - 1u)
+        v = m ? NAN : INFINITY;
+    else if (e == 0)
+        v = (double)m * gm_pow2(1 - gm_bias(f) - mbits);
+    else
+        v = ((double)m + gm_pow2(mbits)) * gm_pow2((int)e - gm_bias(f) - mbits);
+    return sign ? -v : v;
+}
+
+uint32_t gm_bits(double v, gm_fmt f) {
+    int mbits = f.prec - 1;
+    uint32_t emask = (1u << f.ebits) - 1u;
+    if (isnan(v)) return (emask << mbits) | (1u << (mbits - 1)); /* canonical: +, quiet bit */
+    uint32_t sign = signbit(v) ? 1u << (mbits + f.ebits) : 0u;
+    double a = fabs(v);
+    if (isinf(a)) return sign | (emask << mbits);
+    if (a == 0.0) return sign;
+    int e;
+    (void)frexp(a, &e);
+    int emin = 1 - gm_bias(f);
+    if (e - 1 < emin) /* subnormal: the significand counts units of 2^(emin - mbits) */
+        return sign | (uint32_t)ldexp(a, mbits - emin);
+    uint32_t field = (uint32_t)(e - 1 + gm_bias(f));
+    uint32_t frac = (uint32_t)(ldexp(a, mbits - (e - 1)) - ldexp(1.0, mbits));
+    return sign | (field << mbits) | frac;
+}
+
+/* Constants of spec section 1, as bit patterns of each format. */
+enum {
+    GM_F32_SCALE = 0x3F867D5F,
+    GM_F32_SA = 0x3FE10966,
+    GM_F16_SCALE = 0x3C34,
+    GM_F16_SA = 0x3F08,
+    GM_BF16_SCALE = 0x3F86,
+    GM_BF16_SA = 0x3FE1
+};
+
+/* The formula on values of fmt, every operation rounded to fmt: a NaN result stays NaN. */
+static double gm_formula(double g, double o, gm_fmt f, uint32_t scale_bits, uint32_t sa_bits) {
+    if (o < 0.0) {
+        double t = gm_round(o + gm_value(sa_bits, f), f);
+        return gm_round(g * t, f);
+    }
+    return gm_round(g * gm_value(scale_bits, f), f);
+}
+
+uint32_t gm_selugrad_f32(uint32_t g, uint32_t o) {
+    double r =
+        gm_formula(gm_value(g, gm_f32), gm_value(o, gm_f32), gm_f32, GM_F32_SCALE, GM_F32_SA);
+    return gm_bits(r, gm_f32);
+}
+
+uint16_t gm_selugrad_f16(uint16_t g, uint16_t o) {
+    double r =
+        gm_formula(gm_value(g, gm_f16), gm_value(o, gm_f16), gm_f16, GM_F16_SCALE, GM_F16_SA);
+    return (uint16_t)gm_bits(r, gm_f16);
+}
+
+uint16_t gm_selugrad_bf16(uint16_t g, uint16_t o) {
+    double r =
+        gm_formula(gm_value(g, gm_bf16), gm_value(o, gm_bf16), gm_bf16, GM_BF16_SCALE, GM_BF16_SA);
+    return (uint16_t)gm_bits(r, gm_bf16);
+}
+
+int64_t gm_round_half_even_int(double x) {
+    const int64_t unit = (int64_t)1 << 24;
+    int64_t v = (int64_t)(x * 16777216.0); /* exact by the precondition */
+    int64_t q = v / unit, rem = v % unit;  /* C truncates; make it a floor division */
+    if (rem < 0) {
+        q -= 1;
+        rem += unit;
+    }
+    if (rem > unit / 2 || (rem == unit / 2 && (q % 2 != 0))) q += 1;
+    return q;
+}
+
+/* int8 / uint8: exact in fp16, the fp16 formula, round half to even, saturate. */
+static int64_t gm_small_int(int g, int o, int64_t lo, int64_t hi) {
+    double r = gm_formula((double)g, (double)o, gm_f16, GM_F16_SCALE, GM_F16_SA);
+    int64_t q = gm_round_half_even_int(r);
+    return q < lo ? lo : (q > hi ? hi : q);
+}
+
+int8_t gm_selugrad_s8(int8_t g, int8_t o) {
+    return (int8_t)gm_small_int(g, o, -128, 127);
+}
+
+uint8_t gm_selugrad_u8(uint8_t g, uint8_t o) {
+    return (uint8_t)gm_small_int(g, o, 0, 255);
+}
+
+int32_t gm_selugrad_s32(int32_t g, int32_t o) {
+    double gf = gm_round((double)g, gm_f32), of = gm_round((double)o, gm_f32);
+    double r = gm_formula(gf, of, gm_f32, GM_F32_SCALE, GM_F32_SA);
+    double tr = r < 0 ? ceil(r) : floor(r); /* toward zero */
+    if (tr >= 2147483647.0) return INT32_MAX;
+    if (tr <= -2147483648.0) return INT32_MIN;
+    return (int32_t)tr;
+}
+
+void gm_selugrad_array(int dtype, size_t n, const void *g, const void *o, void *expect) {
+    for (size_t i = 0; i < n; i++) {
+        switch (dtype) {
+        case SELUGRAD_FLOAT:
+        case SELUGRAD_INT32: {
+            uint32_t gb, ob, yb;
+            memcpy(&gb, (const char *)g + 4 * i, 4);
+            memcpy(&ob, (const char *)o + 4 * i, 4);
+            if (dtype == SELUGRAD_FLOAT) {
+                yb = gm_selugrad_f32(gb, ob);
+            } else {
+                int32_t gi, oi, r;
+                memcpy(&gi, &gb, 4);
+                memcpy(&oi, &ob, 4);
+                r = gm_selugrad_s32(gi, oi);
+                memcpy(&yb, &r, 4);
+            }
+            memcpy((char *)expect + 4 * i, &yb, 4);
+            break;
+        }
+        case SELUGRAD_FLOAT16:
+            ((uint16_t *)expect)[i] =
+                gm_selugrad_f16(((const uint16_t *)g)[i], ((const uint16_t *)o)[i]);
+            break;
+        case SELUGRAD_BF16:
+            ((uint16_t *)expect)[i] =
+                gm_selugrad_bf16(((const uint16_t *)g)[i], ((const uint16_t *)o)[i]);
+            break;
+        case SELUGRAD_INT8:
+            ((int8_t *)expect)[i] = gm_selugrad_s8(((const int8_t *)g)[i], ((const int8_t *)o)[i]);
+            break;
+        case SELUGRAD_UINT8:
+            ((uint8_t *)expect)[i] =
+                gm_selugrad_u8(((const uint8_t *)g)[i], ((const uint8_t *)o)[i]);
+            break;
+        default:
+            break;
+        }
+    }
+}

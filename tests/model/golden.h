@@ -1,0 +1,49 @@
+/*
+ * The test battery's independent model of spec section 2 ("the golden").
+ *
+ * It shares no code with src/: it decodes fp32/fp16/bf16 bit patterns from their fields with
+ * powers of two, computes every operation in double (exact for products of two of these values;
+ * a sum rounded to double first is harmless since 53 >= 2p + 2), and rounds to the target format
+ * with its own round-half-even on the significand scaled by frexp and powers of two (subnormals
+ * kept, overflow to inf). It never does arithmetic in float. test_battery_golden checks it
+ * against the spec's reference values and against the compiler's double -> float conversion.
+ */
+#ifndef SELUGRAD_TESTS_MODEL_GOLDEN_H
+#define SELUGRAD_TESTS_MODEL_GOLDEN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* A binary floating-point format: precision in bits (hidden bit included), exponent bits. */
+typedef struct gm_fmt {
+    int prec;
+    int ebits;
+} gm_fmt;
+
+extern const gm_fmt gm_f32, gm_f16, gm_bf16;
+
+/* x rounded to fmt, nearest with ties to even; subnormals kept, overflow to +-inf. */
+double gm_round(double x, gm_fmt fmt);
+
+/* Value of a bit pattern of fmt (NaN for any NaN pattern). */
+double gm_value(uint32_t bits, gm_fmt fmt);
+
+/* Bit pattern of v, which must be exactly representable in fmt; NaN gives the canonical quiet
+   NaN (fp32 0x7FC00000, fp16 0x7E00, bf16 0x7FC0). */
+uint32_t gm_bits(double v, gm_fmt fmt);
+
+/* SeluGrad per spec section 2, on bit patterns / integers. */
+uint32_t gm_selugrad_f32(uint32_t g, uint32_t o);
+uint16_t gm_selugrad_f16(uint16_t g, uint16_t o);
+uint16_t gm_selugrad_bf16(uint16_t g, uint16_t o);
+int8_t gm_selugrad_s8(int8_t g, int8_t o);
+uint8_t gm_selugrad_u8(uint8_t g, uint8_t o);
+int32_t gm_selugrad_s32(int32_t g, int32_t o);
+
+/* Round half to even of a double that is a multiple of 2^-24 with |x| < 2^39, in integers. */
+int64_t gm_round_half_even_int(double x);
+
+/* Fills expect[i] = golden(g[i], o[i]) for arrays of the dtype (a selugrad_dtype value). */
+void gm_selugrad_array(int dtype, size_t n, const void *g, const void *o, void *expect);
+
+#endif /* SELUGRAD_TESTS_MODEL_GOLDEN_H */

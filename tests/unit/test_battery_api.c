@@ -1,0 +1,353 @@
+/*
+ * The native API's edges, for every dtype: NULL pointers, unknown dtypes and partial overlap each
+ * give their own status and a message naming the problem, and leave y untouched; n == 0 succeeds
+ * and touches nothing; the strided API with negative, zero and mixed strides, strided in place,
+ * rejected y_stride 0 and partial overlaps, and results equal to the contiguous ones and to the
+ * golden (tests/model), with 1, 2, 3 and 7 threads for the large cases.
+ */
+#include <ctype.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "battery/harness.h"
+#include "model/golden.h"
+
+enum { N = 8, BUF = 64 };
+
+/* Whether the last error message contains word, ignoring case. */
+static int msg_has(const char *word) {
+    const char *m = selugrad_last_error();
+    size_t wl = strlen(word);
+    for (; *m; m++) {
+        size_t i = 0;
+        while (i < wl && m[i] && tolower((unsigned char)m[i]) == tolower((unsigned char)word[i]))
+            i++;
+        if (i == wl) return 1;
+    }
+    return 0;
+}
+
+/* Calls the contiguous (strided == 0) or the strided API with unit strides. */
+static selugrad_status call(int strided, selugrad_dtype dt, size_t n, const void *g, const void *o,
+                            void *y) {
+    return strided ? selugrad_backward_strided(dt, n, g, 1, o, 1, y, 1)
+                   : selugrad_backward(dt, n, g, o, y);
+}
+
+static void test_null_pointers(void **state) {
+    (void)state;
+    unsigned char g[BUF * 4], o[BUF * 4], y[BUF * 4], canary[BUF * 4];
+    memset(g, 1, sizeof g);
+    memset(o, 2, sizeof o);
+    memset(canary, 0x5A, sizeof canary);
+    static const char *const names[3] = {"grad", "out", "y"};
+    for (int d = 0; d < BT_NDTYPES; d++) {
+        for (int strided = 0; strided < 2; strided++) {
+            for (int which = 0; which < 3; which++) {
+                memcpy(y, canary, sizeof y);
+                selugrad_status st = call(strided, bt_dtypes[d], N, which == 0 ? NULL : g,
+                                          which == 1 ? NULL : o, which == 2 ? NULL : y);
+                assert_int_equal(st, SELUGRAD_ERR_NULL_POINTER);
+                assert_true(msg_has("NULL"));
+                if (which < 2) assert_true(msg_has(names[which]));
+                assert_memory_equal(y, canary, sizeof y);
+            }
+        }
+    }
+}
+
+static void test_bad_dtype(void **state) {
+    (void)state;
+    static const int bad[] = {-1, 5, 6, 7, 8, 9, 11, 26, 28, 99, 0x7FFFFFFF};
+    unsigned char g[BUF], o[BUF], y[BUF], canary[BUF];
+    memset(g, 1, sizeof g);
+    memset(o, 2, sizeof o);
+    memset(canary, 0x5A, sizeof canary);
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        for (int strided = 0; strided < 2; strided++) {
+            for (size_t n = 0; n < 2; n++) { /* an unknown dtype is an error even with n == 0 */
+                memcpy(y, canary, sizeof y);
+                assert_int_equal(call(strided, (selugrad_dtype)bad[i], n, g, o, y),
+                                 SELUGRAD_ERR_BAD_DTYPE);
+                assert_true(msg_has("dtype"));
+                assert_memory_equal(y, canary, sizeof y);
+            }
+        }
+        assert_int_equal(selugrad_dtype_size((selugrad_dtype)bad[i]), 0);
+        assert_null(selugrad_dtype_name((selugrad_dtype)bad[i]));
+        assert_null(selugrad_kernel_name((selugrad_dtype)bad[i]));
+    }
+}
+
+/* y partly overlapping an input is rejected, touching nothing; y right after it is accepted. */
+static void test_overlap(void **state) {
+    (void)state;
+    for (int d = 0; d < BT_NDTYPES; d++) {
+        selugrad_dtype dt = bt_dtypes[d];
+        size_t es = selugrad_dtype_size(dt);
+        unsigned char buf[BUF * 4], before[BUF * 4];
+        uint64_t s = 11;
+        for (size_t i = 0; i < sizeof buf; i++) buf[i] = (unsigned char)bt_rand(&s);
+        unsigned char *b = buf + 16 * es; /* element 16: room on both sides */
+        /* {g, o, y} element offsets from b, all with n = N */
+        static const int cases[][3] = {{0, 20, 1},   {0, 20, -1}, {0, 20, 7}, {0, 20, -7},
+                                       {20, 0, 3},   {20, 0, -5}, {0, 4, 2},  {4, 0, -2},
+                                       {20, 20, 19}, {0, 0, 1},   {20, 0, 27}};
+        for (int strided = 0; strided < 2; strided++) {
+            for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+                memcpy(before, buf, sizeof buf);
+                selugrad_status st =
+                    call(strided, dt, N, b + cases[c][0] * (ptrdiff_t)es,
+                         b + cases[c][1] * (ptrdiff_t)es, b + cases[c][2] * (ptrdiff_t)es);
+                assert_int_equal(st, SELUGRAD_ERR_OVERLAP);
+                assert_true(msg_has("overlap"));
+                assert_memory_equal(buf, before, sizeof buf);
+            }
+            /* adjacent but disjoint spans, and inputs overlapping each other: accepted */
+            assert_int_equal(
+                call(strided, dt, N, b, b + N * (ptrdiff_t)es, b + 2 * N * (ptrdiff_t)es),
+                SELUGRAD_OK);
+            assert_int_equal(call(strided, dt, N, b, b + 3 * (ptrdiff_t)es, b - N * (ptrdiff_t)es),
+                             SELUGRAD_OK);
+        }
+    }
+    /* the three failures are told apart */
+    assert_true(SELUGRAD_ERR_NULL_POINTER != SELUGRAD_ERR_BAD_DTYPE &&
+                SELUGRAD_ERR_BAD_DTYPE != SELUGRAD_ERR_OVERLAP &&
+                SELUGRAD_ERR_OVERLAP != SELUGRAD_ERR_NULL_POINTER);
+}
+
+static void test_zero_length(void **state) {
+    (void)state;
+    unsigned char g[BUF], o[BUF], y[BUF], canary[BUF];
+    memset(g, 1, sizeof g);
+    memset(o, 2, sizeof o);
+    memset(canary, 0x5A, sizeof canary);
+    for (int d = 0; d < BT_NDTYPES; d++) {
+        selugrad_dtype dt = bt_dtypes[d];
+        for (int strided = 0; strided < 2; strided++) {
+            memcpy(y, canary, sizeof y);
+            assert_int_equal(call(strided, dt, 0, g, o, y), SELUGRAD_OK);
+            assert_int_equal(call(strided, dt, 0, NULL, NULL, NULL), SELUGRAD_OK);
+            assert_int_equal(call(strided, dt, 0, y, y + 1, y + 2),
+                             SELUGRAD_OK); /* would overlap */
+            assert_memory_equal(y, canary, sizeof y);
+        }
+        assert_int_equal(selugrad_backward_strided(dt, 0, g, -1, o, 0, y, 0), SELUGRAD_OK);
+        assert_memory_equal(y, canary, sizeof y);
+    }
+}
+
+/* Fills a strided case: inputs in buffers large enough for the strides, expected values from the
+   golden of the gathered inputs; checks the strided call against them and the contiguous call on
+   the gathered inputs, y's other bytes untouched. Returns mismatches. */
+static size_t strided_case(selugrad_dtype dt, size_t n, ptrdiff_t gs, ptrdiff_t os, ptrdiff_t ys,
+                           int large, uint64_t *s) {
+    size_t es = selugrad_dtype_size(dt), bad = 0;
+    size_t gspan = (n - 1) * (size_t)(gs < 0 ? -gs : gs) + 1,
+           ospan = (n - 1) * (size_t)(os < 0 ? -os : os) + 1;
+    size_t yspan = (n - 1) * (size_t)(ys < 0 ? -ys : ys) + 1;
+    unsigned char *gb = bt_alloc(gspan * es), *ob = bt_alloc(ospan * es),
+                  *yb = bt_alloc(yspan * es);
+    unsigned char *gc = bt_alloc(n * es), *oc = bt_alloc(n * es), *e = bt_alloc(n * es),
+                  *yc = bt_alloc(n * es);
+    for (size_t i = 0; i < gspan * es; i++) gb[i] = (unsigned char)bt_rand(s);
+    for (size_t i = 0; i < ospan * es; i++) ob[i] = (unsigned char)bt_rand(s);
+    /* a negative stride starts at the end of its buffer */
+    unsigned char *g = gs < 0 ? gb + (gspan - 1) * es : gb,
+                  *o = os < 0 ? ob + (ospan - 1) * es : ob;
+    unsigned char *y = ys < 0 ? yb + (yspan - 1) * es : yb;
+    for (size_t i = 0; i < n; i++) {
+        memcpy(gc + i * es, g + (ptrdiff_t)i * gs * (ptrdiff_t)es, es);
+        memcpy(oc + i * es, o + (ptrdiff_t)i * os * (ptrdiff_t)es, es);
+    }
+    gm_selugrad_array(dt, n, gc, oc, e);
+    char what[96];
+    snprintf(what, sizeof what, "n=%zu strides g %td o %td y %td", n, gs, os, ys);
+    for (int t = 0; t < (large ? BT_NTHREADS : 1); t++) {
+        selugrad_set_num_threads(large ? bt_threads[t] : 0);
+        memset(yb, 0x5A, yspan * es);
+        assert_int_equal(selugrad_backward_strided(dt, n, g, gs, o, os, y, ys), SELUGRAD_OK);
+        for (size_t i = 0; i < n; i++)
+            memcpy(yc + i * es, y + (ptrdiff_t)i * ys * (ptrdiff_t)es, es);
+        bad += bt_compare(dt, n, gc, oc, e, yc, "selugrad_backward_strided", what);
+        for (size_t i = 0; i < yspan * es; i++) /* bytes between y's elements stay untouched */
+            if ((i / es) % (size_t)(ys < 0 ? -ys : ys) != 0 && yb[i] != 0x5A && bad++ == 0)
+                printf("GUARD selugrad_backward_strided [%s]: byte %zu between elements written\n",
+                       what, i);
+    }
+    selugrad_set_num_threads(0);
+    assert_int_equal(selugrad_backward(dt, n, gc, oc, yc), SELUGRAD_OK); /* the contiguous call */
+    bad += bt_compare(dt, n, gc, oc, e, yc, "selugrad_backward (contiguous twin)", what);
+    free(gb), free(ob), free(yb), free(gc), free(oc), free(e), free(yc);
+    return bad;
+}
+
+static void test_strided_values(void **state) {
+    (void)state;
+    static const ptrdiff_t gss[] = {-3, -1, 0, 1, 2}, oss[] = {-2, 0, 1, 3}, yss[] = {-2, -1, 1, 3};
+    static const size_t ns[] = {1, 2, 7, 33, 300};
+    uint64_t s = 5;
+    size_t bad = 0;
+    for (int d = 0; d < BT_NDTYPES; d++)
+        for (size_t a = 0; a < 5; a++)
+            for (size_t b = 0; b < 4; b++)
+                for (size_t c = 0; c < 4; c++)
+                    for (size_t k = 0; k < 5; k++)
+                        bad += strided_case(bt_dtypes[d], ns[k], gss[a], oss[b], yss[c], 0, &s);
+    assert_int_equal(bad, 0);
+}
+
+static void test_strided_large(void **state) {
+    (void)state;
+    static const ptrdiff_t st[][3] = {{-1, 2, 3}, {0, -1, 1}, {2, 0, -1}, {1, 1, 2}};
+    uint64_t s = 6;
+    size_t bad = 0;
+    for (int d = 0; d < BT_NDTYPES; d++)
+        for (size_t i = 0; i < 4; i++)
+            bad += strided_case(bt_dtypes[d], 70001, st[i][0], st[i][1], st[i][2], 1, &s);
+    assert_int_equal(bad, 0);
+}
+
+/* y_stride 0 is rejected when n > 1 (outputs would share one element), accepted when n == 1. */
+static void test_strided_y_stride_zero(void **state) {
+    (void)state;
+    unsigned char g[BUF], o[BUF], y[BUF], canary[BUF];
+    uint64_t s = 3;
+    for (size_t i = 0; i < BUF; i++)
+        g[i] = (unsigned char)bt_rand(&s), o[i] = (unsigned char)bt_rand(&s);
+    memset(canary, 0x5A, sizeof canary);
+    for (int d = 0; d < BT_NDTYPES; d++) {
+        selugrad_dtype dt = bt_dtypes[d];
+        memcpy(y, canary, sizeof y);
+        assert_int_equal(selugrad_backward_strided(dt, 2, g, 1, o, 1, y, 0),
+                         SELUGRAD_ERR_BAD_ARGUMENT);
+        assert_true(msg_has("stride"));
+        assert_memory_equal(y, canary, sizeof y);
+        unsigned char e[4];
+        gm_selugrad_array(dt, 1, g, o, e);
+        assert_int_equal(selugrad_backward_strided(dt, 1, g, 1, o, 1, y, 0), SELUGRAD_OK);
+        assert_memory_equal(y, e, selugrad_dtype_size(dt));
+    }
+}
+
+/* In place with a stride: the same base and the same stride as g (or o). */
+static size_t strided_in_place(selugrad_dtype dt, size_t n, ptrdiff_t st, int on_o, int large,
+                               uint64_t *s) {
+    size_t es = selugrad_dtype_size(dt), span = (n - 1) * (size_t)(st < 0 ? -st : st) + 1, bad = 0;
+    unsigned char *buf = bt_alloc(span * es), *other = bt_alloc(n * es),
+                  *orig = bt_alloc(span * es);
+    unsigned char *gc = bt_alloc(n * es), *oc = bt_alloc(n * es), *e = bt_alloc(n * es),
+                  *yc = bt_alloc(n * es);
+    for (size_t i = 0; i < span * es; i++) orig[i] = (unsigned char)bt_rand(s);
+    for (size_t i = 0; i < n * es; i++) other[i] = (unsigned char)bt_rand(s);
+    unsigned char *a = (st < 0 ? buf + (span - 1) * es : buf);
+    char what[80];
+    snprintf(what, sizeof what, "n=%zu in place on %s, stride %td", n, on_o ? "o" : "g", st);
+    for (int t = 0; t < (large ? BT_NTHREADS : 1); t++) {
+        memcpy(buf, orig, span * es);
+        for (size_t i = 0; i < n; i++)
+            memcpy((on_o ? oc : gc) + i * es, a + (ptrdiff_t)i * st * (ptrdiff_t)es, es);
+        memcpy(on_o ? gc : oc, other, n * es);
+        gm_selugrad_array(dt, n, gc, oc, e);
+        selugrad_set_num_threads(large ? bt_threads[t] : 0);
+        selugrad_status r = on_o ? selugrad_backward_strided(dt, n, other, 1, a, st, a, st)
+                                 : selugrad_backward_strided(dt, n, a, st, other, 1, a, st);
+        assert_int_equal(r, SELUGRAD_OK);
+        for (size_t i = 0; i < n; i++)
+            memcpy(yc + i * es, a + (ptrdiff_t)i * st * (ptrdiff_t)es, es);
+        bad += bt_compare(dt, n, gc, oc, e, yc, "selugrad_backward_strided", what);
+        for (size_t i = 0; i < span * es; i++) /* elements between the strided ones untouched */
+            if ((i / es) % (size_t)(st < 0 ? -st : st) != 0 && buf[i] != orig[i] && bad++ == 0)
+                printf("GUARD [%s]: byte %zu between elements written\n", what, i);
+    }
+    selugrad_set_num_threads(0);
+    free(buf), free(other), free(orig), free(gc), free(oc), free(e), free(yc);
+    return bad;
+}
+
+static void test_strided_in_place(void **state) {
+    (void)state;
+    static const ptrdiff_t strides[] = {-3, -1, 1, 2};
+    uint64_t s = 9;
+    size_t bad = 0;
+    for (int d = 0; d < BT_NDTYPES; d++) {
+        for (size_t i = 0; i < 4; i++) {
+            for (int on_o = 0; on_o < 2; on_o++) {
+                bad += strided_in_place(bt_dtypes[d], 1, strides[i], on_o, 0, &s);
+                bad += strided_in_place(bt_dtypes[d], 301, strides[i], on_o, 0, &s);
+            }
+        }
+        bad += strided_in_place(bt_dtypes[d], 70001, 2, 0, 1, &s);
+        bad += strided_in_place(bt_dtypes[d], 70001, -1, 1, 1, &s);
+    }
+    assert_int_equal(bad, 0);
+}
+
+/* Spans of y and an input that overlap without being the same array are rejected. */
+static void test_strided_partial_overlap(void **state) {
+    (void)state;
+    for (int d = 0; d < BT_NDTYPES; d++) {
+        selugrad_dtype dt = bt_dtypes[d];
+        ptrdiff_t es = (ptrdiff_t)selugrad_dtype_size(dt);
+        unsigned char buf[BUF * 4 * 4], before[sizeof buf];
+        uint64_t s = 13;
+        for (size_t i = 0; i < sizeof buf; i++) buf[i] = (unsigned char)bt_rand(&s);
+        unsigned char *b = buf + 64 * es, *far = buf + 160 * es;
+        /* {g offset, g stride, y offset, y stride}, o elsewhere, n = N */
+        static const ptrdiff_t cases[][4] = {
+            {0, 2, 0, 1},   /* same base, different stride */
+            {0, 2, 1, 2},   /* interleaved: spans overlap though no element is shared */
+            {0, 2, 14, 2},  /* y starts on g's last element */
+            {0, 1, 0, -1},  /* same base, reversed */
+            {0, -1, -7, 1}, /* g runs backwards over y's span */
+            {0, 0, 0, 1},   /* g broadcast from y's first element */
+            {0, 3, 10, -1}, /* y runs backwards into g's span */
+        };
+        for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+            for (int on_o = 0; on_o < 2; on_o++) {
+                memcpy(before, buf, sizeof buf);
+                const unsigned char *in = b + cases[c][0] * es;
+                unsigned char *y = b + cases[c][2] * es;
+                selugrad_status st =
+                    on_o
+                        ? selugrad_backward_strided(dt, N, far, 1, in, cases[c][1], y, cases[c][3])
+                        : selugrad_backward_strided(dt, N, in, cases[c][1], far, 1, y, cases[c][3]);
+                assert_int_equal(st, SELUGRAD_ERR_OVERLAP);
+                assert_true(msg_has("overlap"));
+                assert_memory_equal(buf, before, sizeof buf);
+            }
+        }
+        /* disjoint spans with interleaving strides just past each other: accepted */
+        assert_int_equal(selugrad_backward_strided(dt, N, b, 2, far, 1, b + 15 * es, 2),
+                         SELUGRAD_OK);
+    }
+}
+
+static int teardown(void **state) {
+    (void)state;
+    bt_print_summary("test_battery_api");
+    return 0;
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_null_pointers),
+        cmocka_unit_test(test_bad_dtype),
+        cmocka_unit_test(test_overlap),
+        cmocka_unit_test(test_zero_length),
+        cmocka_unit_test(test_strided_values),
+        cmocka_unit_test(test_strided_large),
+        cmocka_unit_test(test_strided_y_stride_zero),
+        cmocka_unit_test(test_strided_in_place),
+        cmocka_unit_test(test_strided_partial_overlap),
+    };
+    return cmocka_run_group_tests(tests, NULL, teardown);
+}
