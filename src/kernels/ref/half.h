@@ -1,7 +1,8 @@
 /*
  * Exact fp16 / bf16 <-> fp32 conversions in portable C (no hardware half type needed).
  * float -> half rounds to nearest, ties to even, keeps subnormals, overflows to inf and keeps
- * NaN a NaN (quiet bit set, sign and top payload bits kept). half -> float is exact.
+ * NaN a NaN (quiet bit set, sign and top payload bits kept). half -> float is exact, except
+ * that a signalling NaN comes out quiet (sign and payload kept), as the hardware conversions do.
  */
 #ifndef SELUGRAD_KERNELS_REF_HALF_H
 #define SELUGRAD_KERNELS_REF_HALF_H
@@ -25,7 +26,8 @@ static inline float sg_half_to_float(uint16_t h) {
     uint32_t sign = (uint32_t)(h & 0x8000u) << 16;
     uint32_t exp = (h >> 10) & 0x1Fu;
     uint32_t man = h & 0x3FFu;
-    if (exp == 0x1F) return sg_bits_f32(sign | 0x7F800000u | (man << 13));
+    if (exp == 0x1F) /* inf, or NaN made quiet as F16C and FCVTL do */
+        return sg_bits_f32(sign | 0x7F800000u | (man ? 0x400000u | (man << 13) : 0u));
     if (exp == 0) {
         /* zero or subnormal: man * 2^-24, exact in float */
         float v = (float)man * 0x1p-24f;
