@@ -2,7 +2,8 @@
  * Exhaustive checks of the aarch64 NEON kernels of the 16- and 8-bit dtypes against the scalar
  * reference kernel, bit for bit: fp16 and bf16 over all 65536 o values for each of a few dozen
  * g values (specials and random) and all 65536 g values for as many o values; int8 and uint8
- * over all 65536 (g, o) pairs. Elsewhere than aarch64 there is nothing to check.
+ * over all 65536 (g, o) pairs; fp32 and int32 over 2^20 elements each. Elsewhere than aarch64 there
+ * is nothing to check.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -98,11 +99,47 @@ static void test_u8_all_pairs(void **state) {
     pairs8(SELUGRAD_UINT8);
 }
 
+/* fp32 and int32 cannot be swept whole: 2^20 elements each. fp32: o runs through the 2^19 bit
+   patterns around -SA (where o + SA cancels) against random g, then random pairs.
+   int32: random patterns and values of every magnitude. */
+static void test_f32_s32_million(void **state) {
+    (void)state;
+    enum { M = 1 << 20 };
+    uint64_t rng = 0x5EED;
+    uint32_t *buf = malloc(4 * (size_t)M * sizeof *buf);
+    assert_non_null(buf);
+    uint32_t *g = buf, *o = g + M, *y = o + M, *want = y + M;
+    for (int d = 0; d < 2; d++) {
+        selugrad_dtype dt = d == 0 ? SELUGRAD_FLOAT : SELUGRAD_INT32;
+        const sg_kernel *k = sg_neon_find(dt, SG_ISA_NEON);
+        const sg_kernel *ref = sg_neon_find(dt, SG_ISA_SCALAR);
+        assert_non_null(k);
+        assert_non_null(ref);
+        for (size_t i = 0; i < M; i++) {
+            uint64_t r = sg_neon_rand(&rng);
+            unsigned shift = (unsigned)(r & 31);
+            g[i] = (uint32_t)(r >> 32) >> (d == 0 ? 0 : shift);
+            o[i] = (uint32_t)(r >> 8) >> (d == 0 ? 0 : shift);
+            if (d == 0 && i < M / 2) {
+                g[i] = (uint32_t)(r & 1) << 31 | (uint32_t)(120 + (r >> 1) % 16) << 23 |
+                       (uint32_t)(r >> 41);
+                o[i] = 0xBFE10966u - M / 4 + (uint32_t)i; /* -SA, spec section 1 */
+            }
+        }
+        k->fn(M, g, o, y);
+        ref->fn(M, g, o, want);
+        if (!sg_neon_same(k, "2^20 elements", M, g, o, y, want)) {
+            free(buf);
+            fail();
+        }
+    }
+    free(buf);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_f16_exhaustive),
-        cmocka_unit_test(test_bf16_exhaustive),
-        cmocka_unit_test(test_s8_all_pairs),
+        cmocka_unit_test(test_f32_s32_million), cmocka_unit_test(test_f16_exhaustive),
+        cmocka_unit_test(test_bf16_exhaustive), cmocka_unit_test(test_s8_all_pairs),
         cmocka_unit_test(test_u8_all_pairs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

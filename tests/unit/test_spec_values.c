@@ -80,8 +80,8 @@ static void test_int32_values(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_f32_values),  cmocka_unit_test(test_f16_values),
-        cmocka_unit_test(test_bf16_values), cmocka_unit_test(test_int8_values),
+        cmocka_unit_test(test_f32_values),   cmocka_unit_test(test_f16_values),
+        cmocka_unit_test(test_bf16_values),  cmocka_unit_test(test_int8_values),
         cmocka_unit_test(test_int32_values),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
