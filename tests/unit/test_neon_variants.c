@@ -245,6 +245,9 @@ static void test_no_neon_kernels(void **state) {
     (void)state;
     for (size_t i = 0; i < sg_kernel_count; i++)
         assert_int_not_equal(sg_kernels[i].isa, SG_ISA_NEON);
+#if defined(__aarch64__)
+    fail_msg("aarch64 build without SG_BUILD_NEON: the NEON kernels were not compiled");
+#endif
     printf("SKIPPED: no NEON kernels on this architecture\n");
 }
 
