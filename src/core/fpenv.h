@@ -30,8 +30,9 @@ typedef struct sg_fpenv {
 } sg_fpenv;
 static inline void sg_fpenv_enter(sg_fpenv *saved) {
     fegetenv(&saved->env);
-    /* FPCR: rounding mode bits 22-23 and FZ bit 24 must be clear. */
-    saved->changed = (saved->env.__fpcr & 0x01C00000u) != 0;
+    /* FPCR bits that change results: FIZ (0) and AH (1) of FEAT_AFP, FZ16 (19), RMode (22-23),
+       FZ (24), DN (25). All must be clear. */
+    saved->changed = (saved->env.__fpcr & 0x03C80003u) != 0;
     if (saved->changed) fesetenv(FE_DFL_ENV);
 }
 static inline void sg_fpenv_leave(const sg_fpenv *saved) {
