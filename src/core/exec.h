@@ -12,14 +12,15 @@
 
 typedef struct sg_plan {
     const sg_kernel *kernel;
-    size_t n;          /* elements */
-    size_t elem_size;  /* bytes per element */
-    unsigned nth;      /* parts (threads), the tiling's blockDim */
-    size_t block;      /* elements per part, the tiling's blockFormer */
-    size_t chunk;      /* elements per gather/scatter chunk, the tiling's ubFormer */
+    size_t n;         /* elements */
+    size_t elem_size; /* bytes per element */
+    unsigned nth;     /* parts (threads), the tiling's blockDim */
+    size_t block;     /* elements per part, the tiling's blockFormer */
+    size_t chunk;     /* elements per gather/scatter chunk, the tiling's ubFormer */
 } sg_plan;
 
-/* Element count below which one call runs on the calling thread only. */
+/* Traffic (bytes of both inputs and the output) each thread must get: a call below it runs on
+   the calling thread only, with no wake-up. Chosen by measurement (docs/dispatch.md). */
 enum { SG_INLINE_BYTES = 192 * 1024 };
 /* The CPU's "UB": bytes one thread handles per chunk when gathering strided data. */
 enum { SG_CPU_UB_BYTES = 48 * 1024 };
@@ -30,12 +31,19 @@ void sg_plan_make(sg_plan *plan, const sg_kernel *k, size_t n, unsigned max_thre
 /* Runs a plan over contiguous arrays (y may equal g or o). */
 selugrad_status sg_plan_run(const sg_plan *plan, const void *g, const void *o, void *y);
 
-/* Runs a plan over strided arrays (strides in elements; y may equal g or o with the same stride). */
-selugrad_status sg_plan_run_strided(const sg_plan *plan, const void *g, ptrdiff_t gs,
-                                    const void *o, ptrdiff_t os, void *y, ptrdiff_t ys);
+/* Runs a plan over strided arrays (strides in elements; y may equal g or o with the same stride).
+ */
+selugrad_status sg_plan_run_strided(const sg_plan *plan, const void *g, ptrdiff_t gs, const void *o,
+                                    ptrdiff_t os, void *y, ptrdiff_t ys);
 
 /* Runs the kernel over [0, n) of strided arrays on this thread, chunk elements at a time. */
-void sg_run_strided_range(const sg_kernel *k, size_t chunk, size_t n, const void *g,
-                          ptrdiff_t gs, const void *o, ptrdiff_t os, void *y, ptrdiff_t ys);
+void sg_run_strided_range(const sg_kernel *k, size_t chunk, size_t n, const void *g, ptrdiff_t gs,
+                          const void *o, ptrdiff_t os, void *y, ptrdiff_t ys);
+
+/* Whether SELUGRAD_VERBOSE asks for one line per call on stderr (read once). */
+int sg_verbose(void);
+
+/* Prints a plan's line: dtype, n, kernel, threads, block, chunk, layout. */
+void sg_plan_print(const sg_plan *plan, int contiguous);
 
 #endif /* SELUGRAD_CORE_EXEC_H */

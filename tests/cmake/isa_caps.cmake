@@ -29,3 +29,10 @@ foreach(name ${sg_isa_cap_programs})
     set_tests_properties(${name}_isa_${cap} PROPERTIES ENVIRONMENT "SELUGRAD_MAX_ISA=${cap}")
   endforeach()
 endforeach()
+
+# SELUGRAD_VERBOSE=1 prints one plan line per call on stderr.
+if(TARGET test_spec_values)
+  add_test(NAME verbose_plan_line COMMAND test_spec_values)
+  set_tests_properties(verbose_plan_line PROPERTIES ENVIRONMENT "SELUGRAD_VERBOSE=1"
+    PASS_REGULAR_EXPRESSION "selugrad: dtype=f32 n=7 kernel=f32_selugrad__[a-z0-9]+ threads=1 block=[0-9]+ chunk=[0-9]+ contiguous")
+endif()
