@@ -5,7 +5,8 @@
  * Roundings: a = g * scale and b = g * t in fp32 then bf16 once after the select (as the
  * reference); t = o + SA rounded to bf16 before the multiply. bf16 rounding is integer RNE
  * (x + 0x7FFF + lsb), never VCVTNEPS2BF16 (it flushes subnormals). NaN canonicalised in fp32.
- * Tail: one masked 16-bit load/store step.
+ * Tail: one masked 16-bit load/store step. Large calls peel to a 64-byte aligned y and use
+ * streaming stores (x86_nt.h), then SFENCE.
  */
 #include "sg_avx512.h"
 
@@ -29,17 +30,28 @@ static inline __m512i sg_bf16_step(__m512i gx, __m512i ox) {
     return _mm512_or_si512(_mm512_srli_epi32(even, 16), _mm512_and_si512(odd, hi));
 }
 
+/* Elements [0, m) with m < 32, by masked loads and stores. */
+static inline void sg_bf16_masked(const uint16_t *g, const uint16_t *o, uint16_t *y, size_t m) {
+    __mmask32 k = sg512_mask32(m);
+    __m512i r = sg_bf16_step(_mm512_maskz_loadu_epi16(k, g), _mm512_maskz_loadu_epi16(k, o));
+    _mm512_mask_storeu_epi16(y, k, r);
+}
+
 void sg_bf16_selugrad__avx512(size_t n, const void *gv, const void *ov, void *yv) {
     const uint16_t *g = (const uint16_t *)gv, *o = (const uint16_t *)ov;
     uint16_t *y = (uint16_t *)yv;
     size_t i = 0;
-    for (; i + 32 <= n; i += 32)
-        _mm512_storeu_si512(y + i,
-                            sg_bf16_step(_mm512_loadu_si512(g + i), _mm512_loadu_si512(o + i)));
-    if (i < n) {
-        __mmask32 k = sg512_mask32(n - i);
-        __m512i r =
-            sg_bf16_step(_mm512_maskz_loadu_epi16(k, g + i), _mm512_maskz_loadu_epi16(k, o + i));
-        _mm512_mask_storeu_epi16(y + i, k, r);
+    if (n * 6 >= SG_NT_MIN_BYTES) {
+        size_t peel = ((64 - ((uintptr_t)y & 63)) & 63) / 2; /* at most 31 */
+        if (peel) sg_bf16_masked(g, o, y, peel);
+        for (i = peel; i + 32 <= n; i += 32)
+            _mm512_stream_si512((void *)(y + i),
+                                sg_bf16_step(_mm512_loadu_si512(g + i), _mm512_loadu_si512(o + i)));
+        _mm_sfence();
+    } else {
+        for (; i + 32 <= n; i += 32)
+            _mm512_storeu_si512(y + i,
+                                sg_bf16_step(_mm512_loadu_si512(g + i), _mm512_loadu_si512(o + i)));
     }
+    if (i < n) sg_bf16_masked(g + i, o + i, y + i, n - i);
 }

@@ -4,7 +4,8 @@
  * 11-bit significands), so rounding after the select is the per-op fp16 rounding of the chosen
  * branch: one VCVTPS2PH (RNE) for the result instead of two. t = o + SA is rounded to fp16
  * before the multiply (round trip through VCVTPS2PH/VCVTPH2PS). NaN canonicalised in fp32.
- * Tail: one masked 16-bit load/store step.
+ * Tail: masked 16-bit load/store steps. Large calls peel to a 64-byte aligned y and use
+ * streaming stores (x86_nt.h), then SFENCE.
  */
 #include "sg_avx512.h"
 
@@ -17,23 +18,35 @@ static inline __m256i sg_f16_step(__m256i gh, __m256i oh) {
     return _mm512_cvtps_ph(r, SG512_RNE);
 }
 
+/* Elements [0, m) with m <= 16, by masked loads and stores. */
+static inline void sg_f16_masked(const uint16_t *g, const uint16_t *o, uint16_t *y, size_t m) {
+    __mmask16 k = sg512_mask16(m);
+    __m256i r = sg_f16_step(_mm256_maskz_loadu_epi16(k, g), _mm256_maskz_loadu_epi16(k, o));
+    _mm256_mask_storeu_epi16(y, k, r);
+}
+
+static inline __m512i sg_f16_step32(const uint16_t *g, const uint16_t *o) {
+    __m256i r0 =
+        sg_f16_step(_mm256_loadu_si256((const __m256i *)g), _mm256_loadu_si256((const __m256i *)o));
+    __m256i r1 = sg_f16_step(_mm256_loadu_si256((const __m256i *)(g + 16)),
+                             _mm256_loadu_si256((const __m256i *)(o + 16)));
+    return _mm512_inserti64x4(_mm512_castsi256_si512(r0), r1, 1);
+}
+
 void sg_f16_selugrad__avx512(size_t n, const void *gv, const void *ov, void *yv) {
     const uint16_t *g = (const uint16_t *)gv, *o = (const uint16_t *)ov;
     uint16_t *y = (uint16_t *)yv;
     size_t i = 0;
-    for (; i + 32 <= n; i += 32) {
-        __m256i r0 = sg_f16_step(_mm256_loadu_si256((const __m256i *)(g + i)),
-                                 _mm256_loadu_si256((const __m256i *)(o + i)));
-        __m256i r1 = sg_f16_step(_mm256_loadu_si256((const __m256i *)(g + i + 16)),
-                                 _mm256_loadu_si256((const __m256i *)(o + i + 16)));
-        _mm256_storeu_si256((__m256i *)(y + i), r0);
-        _mm256_storeu_si256((__m256i *)(y + i + 16), r1);
+    if (n * 6 >= SG_NT_MIN_BYTES) {
+        /* peel (at most 31 elements) to a 64-byte aligned y, then stream */
+        size_t peel = ((64 - ((uintptr_t)y & 63)) & 63) / 2;
+        for (; i < peel; i += 16) sg_f16_masked(g + i, o + i, y + i, peel - i < 16 ? peel - i : 16);
+        i = peel;
+        for (; i + 32 <= n; i += 32)
+            _mm512_stream_si512((void *)(y + i), sg_f16_step32(g + i, o + i));
+        _mm_sfence();
+    } else {
+        for (; i + 32 <= n; i += 32) _mm512_storeu_si512(y + i, sg_f16_step32(g + i, o + i));
     }
-    for (; i < n; i += 16) {
-        size_t m = n - i < 16 ? n - i : 16;
-        __mmask16 k = sg512_mask16(m);
-        __m256i r =
-            sg_f16_step(_mm256_maskz_loadu_epi16(k, g + i), _mm256_maskz_loadu_epi16(k, o + i));
-        _mm256_mask_storeu_epi16(y + i, k, r);
-    }
+    for (; i < n; i += 16) sg_f16_masked(g + i, o + i, y + i, n - i < 16 ? n - i : 16);
 }
