@@ -16,8 +16,7 @@ void sg_plan_make(sg_plan *plan, const sg_kernel *k, size_t n, unsigned max_thre
     plan->elem_size = es;
     /* Every thread gets at least SG_INLINE_BYTES of traffic (both inputs and the output), so a
        small call runs on the calling thread alone and a middling one wakes only some workers. */
-    size_t bytes = n * es * 3;
-    size_t want = bytes / SG_INLINE_BYTES;
+    size_t want = n * es / (SG_INLINE_BYTES / 3);
     unsigned cores = max_threads ? max_threads : 1;
     if (want < cores) cores = want ? (unsigned)want : 1u;
     sg_tiling t;

@@ -86,7 +86,7 @@ enum { SG_NTH_BITS = 16 };
 
 typedef struct sg_pool {
     pthread_mutex_t job_lock; /* held by the caller whose job the pool runs */
-    pthread_mutex_t mu;       /* guards the condition variables and `workers` */
+    pthread_mutex_t mu;       /* guards the condition variables, `workers`, `start_word` */
     pthread_cond_t wake, done;
     unsigned workers;      /* threads started so far */
     uint64_t start_word;   /* `word` when the newest worker was started (under mu) */
@@ -126,6 +126,7 @@ static unsigned sg_spin_until_zero(atomic_uint *a) {
         sg_cpu_relax();
         if ((i & 63u) == 0) {
             if (!atomic_load_explicit(&sg_the_pool.spin, memory_order_relaxed)) return v;
+            sched_yield(); /* the thread we wait for may share this CPU */
             int64_t t = sg_now_ns();
             if (until == 0) until = t + SG_POOL_SPIN_NS;
             if (t >= until) return v;
@@ -141,6 +142,7 @@ static uint64_t sg_spin_word(sg_pool *p, uint64_t old) {
         sg_cpu_relax();
         if ((i & 63u) == 0) {
             if (!atomic_load_explicit(&p->spin, memory_order_relaxed)) return w;
+            sched_yield(); /* the thread we wait for may share this CPU */
             int64_t t = sg_now_ns();
             if (until == 0) until = t + SG_POOL_SPIN_NS;
             if (t >= until) return w;
@@ -182,7 +184,7 @@ static void *sg_worker_main(void *arg) {
     return NULL;
 }
 
-/* Starts workers up to want (called with mu held); returns how many exist. */
+/* Starts workers up to want (called with job_lock and mu held); returns how many exist. */
 static unsigned sg_pool_grow(sg_pool *p, unsigned want) {
     p->start_word = atomic_load(&p->word);
     while (p->workers < want) {
@@ -211,9 +213,12 @@ selugrad_status sg_pool_run(unsigned nth, sg_task_fn fn, void *ctx) {
         return SELUGRAD_OK;
     }
     if (nth > SG_MAX_THREADS) nth = SG_MAX_THREADS;
-    pthread_mutex_lock(&p->mu);
-    unsigned have = sg_pool_grow(p, nth - 1);
-    pthread_mutex_unlock(&p->mu);
+    unsigned have = p->workers; /* changed only by the holder of job_lock */
+    if (have < nth - 1) {
+        pthread_mutex_lock(&p->mu);
+        have = sg_pool_grow(p, nth - 1);
+        pthread_mutex_unlock(&p->mu);
+    }
     /* If fewer workers could be started than asked, the job is split into fewer parts; an
        elementwise job gives the same results for any split. */
     unsigned helpers = have < nth - 1 ? have : nth - 1;
