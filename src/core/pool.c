@@ -5,6 +5,7 @@
 #include <sched.h>
 #include <time.h>
 #include <stdatomic.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -80,6 +81,9 @@ enum { SG_NTH_BITS = 16 };
    sleeping on a condition variable. A futex wake-up costs tens of microseconds on a VM, more
    than a whole in-cache call; measured in docs/dispatch.md. Checked by the clock because the
    duration of PAUSE varies tenfold between CPUs. */
+#ifndef SG_POOL_YIELD_NS
+#define SG_POOL_YIELD_NS 20000
+#endif
 #ifndef SG_POOL_SPIN_NS
 #define SG_POOL_SPIN_NS 200000
 #endif
@@ -117,36 +121,45 @@ static int64_t sg_now_ns(void) {
     return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
 
-/* Spins until *a is zero or SG_POOL_SPIN_NS passed; returns the last value read. */
+/* One spin-wait's deadline and next yield. Yielding now and then lets a waited-for thread
+   that shares this CPU run; yielding often hands the CPU to unrelated processes for a whole
+   time slice. */
+typedef struct sg_spin {
+    int64_t until, next_yield;
+} sg_spin;
+
+/* Called every 64 rounds of a spin; false when the spin should stop. */
+static bool sg_spin_go_on(sg_spin *s) {
+    if (!atomic_load_explicit(&sg_the_pool.spin, memory_order_relaxed)) return false;
+    int64_t t = sg_now_ns();
+    if (s->until == 0) {
+        s->until = t + SG_POOL_SPIN_NS;
+        s->next_yield = t + SG_POOL_YIELD_NS;
+    }
+    if (t >= s->next_yield) {
+        sched_yield();
+        s->next_yield = t + SG_POOL_YIELD_NS;
+    }
+    return t < s->until;
+}
+
+/* Spins until *a is zero or the spin ends; returns the last value read. */
 static unsigned sg_spin_until_zero(atomic_uint *a) {
-    int64_t until = 0;
+    sg_spin s = {0, 0};
     for (unsigned i = 1;; i++) {
         unsigned v = atomic_load_explicit(a, memory_order_acquire);
-        if (v == 0) return v;
+        if (v == 0 || ((i & 63u) == 0 && !sg_spin_go_on(&s))) return v;
         sg_cpu_relax();
-        if ((i & 63u) == 0) {
-            if (!atomic_load_explicit(&sg_the_pool.spin, memory_order_relaxed)) return v;
-            sched_yield(); /* the thread we wait for may share this CPU */
-            int64_t t = sg_now_ns();
-            if (until == 0) until = t + SG_POOL_SPIN_NS;
-            if (t >= until) return v;
-        }
     }
 }
 
+/* Spins until the job word differs from old or the spin ends; returns the last value read. */
 static uint64_t sg_spin_word(sg_pool *p, uint64_t old) {
-    int64_t until = 0;
+    sg_spin s = {0, 0};
     for (unsigned i = 1;; i++) {
         uint64_t w = atomic_load_explicit(&p->word, memory_order_acquire);
-        if (w != old) return w;
+        if (w != old || ((i & 63u) == 0 && !sg_spin_go_on(&s))) return w;
         sg_cpu_relax();
-        if ((i & 63u) == 0) {
-            if (!atomic_load_explicit(&p->spin, memory_order_relaxed)) return w;
-            sched_yield(); /* the thread we wait for may share this CPU */
-            int64_t t = sg_now_ns();
-            if (until == 0) until = t + SG_POOL_SPIN_NS;
-            if (t >= until) return w;
-        }
     }
 }
 
