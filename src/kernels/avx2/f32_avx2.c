@@ -15,7 +15,7 @@ void sg_f32_selugrad__avx2(size_t n, const void *gv, const void *ov, void *yv) {
     const float *g = (const float *)gv, *o = (const float *)ov;
     float *y = (float *)yv;
     size_t i = 0;
-    if (n * 12 >= SG_NT_MIN_BYTES) {
+    if (n * 12 >= SG_NT_MIN_BYTES && ((uintptr_t)y & 3) == 0) { /* y aligned: the peel ends */
         for (; ((uintptr_t)(y + i) & 31) != 0; i++) y[i] = sg_ref_f32(g[i], o[i]);
         for (; i + 8 <= n; i += 8)
             _mm256_stream_ps(y + i, sg_f32_step(_mm256_loadu_ps(g + i), _mm256_loadu_ps(o + i)));

@@ -19,7 +19,7 @@ void sg_s32_selugrad__avx2(size_t n, const void *gv, const void *ov, void *yv) {
     const int32_t *g = (const int32_t *)gv, *o = (const int32_t *)ov;
     int32_t *y = (int32_t *)yv;
     size_t i = 0;
-    if (n * 12 >= SG_NT_MIN_BYTES) {
+    if (n * 12 >= SG_NT_MIN_BYTES && ((uintptr_t)y & 3) == 0) { /* y aligned: the peel ends */
         for (; ((uintptr_t)(y + i) & 31) != 0; i++) y[i] = sg_ref_s32(g[i], o[i]);
         for (; i + 8 <= n; i += 8)
             _mm256_stream_si256((__m256i *)(y + i),

@@ -41,8 +41,8 @@ void sg_bf16_selugrad__avx512(size_t n, const void *gv, const void *ov, void *yv
     const uint16_t *g = (const uint16_t *)gv, *o = (const uint16_t *)ov;
     uint16_t *y = (uint16_t *)yv;
     size_t i = 0;
-    if (n * 6 >= SG_NT_MIN_BYTES) {
-        size_t peel = ((64 - ((uintptr_t)y & 63)) & 63) / 2; /* at most 31 */
+    if (n * 6 >= SG_NT_MIN_BYTES && ((uintptr_t)y & 1) == 0) { /* y aligned: the peel ends */
+        size_t peel = ((64 - ((uintptr_t)y & 63)) & 63) / 2;   /* at most 31 */
         if (peel) sg_bf16_masked(g, o, y, peel);
         for (i = peel; i + 32 <= n; i += 32)
             _mm512_stream_si512((void *)(y + i),

@@ -37,7 +37,7 @@ void sg_f16_selugrad__avx512(size_t n, const void *gv, const void *ov, void *yv)
     const uint16_t *g = (const uint16_t *)gv, *o = (const uint16_t *)ov;
     uint16_t *y = (uint16_t *)yv;
     size_t i = 0;
-    if (n * 6 >= SG_NT_MIN_BYTES) {
+    if (n * 6 >= SG_NT_MIN_BYTES && ((uintptr_t)y & 1) == 0) { /* y aligned: the peel ends */
         /* peel (at most 31 elements) to a 64-byte aligned y, then stream */
         size_t peel = ((64 - ((uintptr_t)y & 63)) & 63) / 2;
         for (; i < peel; i += 16) sg_f16_masked(g + i, o + i, y + i, peel - i < 16 ? peel - i : 16);

@@ -22,7 +22,7 @@ void sg_f32_selugrad__avx512(size_t n, const void *gv, const void *ov, void *yv)
     const float *g = (const float *)gv, *o = (const float *)ov;
     float *y = (float *)yv;
     size_t i = 0;
-    if (n * 12 >= SG_NT_MIN_BYTES) {
+    if (n * 12 >= SG_NT_MIN_BYTES && ((uintptr_t)y & 3) == 0) { /* y aligned: the peel ends */
         size_t peel = ((64 - ((uintptr_t)y & 63)) & 63) / 4;
         if (peel) sg_f32_masked(g, o, y, peel);
         for (i = peel; i + 16 <= n; i += 16)

@@ -27,7 +27,7 @@ void sg_s32_selugrad__avx512(size_t n, const void *gv, const void *ov, void *yv)
     const int32_t *g = (const int32_t *)gv, *o = (const int32_t *)ov;
     int32_t *y = (int32_t *)yv;
     size_t i = 0;
-    if (n * 12 >= SG_NT_MIN_BYTES) {
+    if (n * 12 >= SG_NT_MIN_BYTES && ((uintptr_t)y & 3) == 0) { /* y aligned: the peel ends */
         size_t peel = ((64 - ((uintptr_t)y & 63)) & 63) / 4;
         if (peel) sg_s32_masked(g, o, y, peel);
         for (i = peel; i + 16 <= n; i += 16)
