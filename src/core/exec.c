@@ -1,5 +1,8 @@
 #include "exec.h"
 
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../op/selu_grad/tiling.h"
@@ -11,8 +14,11 @@ void sg_plan_make(sg_plan *plan, const sg_kernel *k, size_t n, unsigned max_thre
     plan->kernel = k;
     plan->n = n;
     plan->elem_size = es;
+    /* Every thread gets at least SG_INLINE_BYTES of traffic (both inputs and the output), so a
+       small call runs on the calling thread alone and a middling one wakes only some workers. */
+    size_t want = n * es / (SG_INLINE_BYTES / 3);
     unsigned cores = max_threads ? max_threads : 1;
-    if (n * es * 3 < SG_INLINE_BYTES) cores = 1;
+    if (want < cores) cores = want ? (unsigned)want : 1u;
     sg_tiling t;
     if (sg_tiling_compute((int64_t)n, (int64_t)cores, SG_CPU_UB_BYTES, k->dtype, &t) !=
         SELUGRAD_OK) {
@@ -85,7 +91,27 @@ static void sg_job_part(void *ctx, unsigned ith, unsigned nth) {
     sg_fpenv_leave(&env);
 }
 
+static int sg_verbose_flag;
+static pthread_once_t sg_verbose_once = PTHREAD_ONCE_INIT;
+
+static void sg_verbose_init(void) {
+    const char *env = getenv("SELUGRAD_VERBOSE");
+    sg_verbose_flag = env != NULL && env[0] != '\0' && strcmp(env, "0") != 0;
+}
+
+int sg_verbose(void) {
+    pthread_once(&sg_verbose_once, sg_verbose_init);
+    return sg_verbose_flag;
+}
+
+void sg_plan_print(const sg_plan *p, int contiguous) {
+    fprintf(stderr, "selugrad: dtype=%s n=%zu kernel=%s threads=%u block=%zu chunk=%zu %s\n",
+            selugrad_dtype_name(p->kernel->dtype), p->n, p->kernel->name, p->nth, p->block,
+            p->chunk, contiguous ? "contiguous" : "strided");
+}
+
 static selugrad_status sg_plan_go(sg_job *job) {
+    if (sg_verbose()) sg_plan_print(job->plan, job->contiguous);
     if (job->plan->n == 0) return SELUGRAD_OK;
     return sg_pool_run(job->plan->nth, sg_job_part, job);
 }

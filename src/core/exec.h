@@ -19,7 +19,8 @@ typedef struct sg_plan {
     size_t chunk;     /* elements per gather/scatter chunk, the tiling's ubFormer */
 } sg_plan;
 
-/* Element count below which one call runs on the calling thread only. */
+/* Traffic (bytes of both inputs and the output) each thread must get: a call below it runs on
+   the calling thread only, with no wake-up. Chosen by measurement (docs/dispatch.md). */
 enum { SG_INLINE_BYTES = 192 * 1024 };
 /* The CPU's "UB": bytes one thread handles per chunk when gathering strided data. */
 enum { SG_CPU_UB_BYTES = 48 * 1024 };
@@ -38,5 +39,11 @@ selugrad_status sg_plan_run_strided(const sg_plan *plan, const void *g, ptrdiff_
 /* Runs the kernel over [0, n) of strided arrays on this thread, chunk elements at a time. */
 void sg_run_strided_range(const sg_kernel *k, size_t chunk, size_t n, const void *g, ptrdiff_t gs,
                           const void *o, ptrdiff_t os, void *y, ptrdiff_t ys);
+
+/* Whether SELUGRAD_VERBOSE asks for one line per call on stderr (read once). */
+int sg_verbose(void);
+
+/* Prints a plan's line: dtype, n, kernel, threads, block, chunk, layout. */
+void sg_plan_print(const sg_plan *plan, int contiguous);
 
 #endif /* SELUGRAD_CORE_EXEC_H */

@@ -3,7 +3,10 @@
 
 #include <pthread.h>
 #include <sched.h>
+#include <time.h>
 #include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -65,55 +68,138 @@ int selugrad_get_num_threads(void) {
     return (int)sg_threads_default();
 }
 
-/* ---- the pool ---- */
+/* ---- the pool ----
+ * A job is published by bumping `word`, which packs the job's generation (high bits) with its
+ * part count (low 16 bits), so a worker reads both at once: a worker whose index is beyond the
+ * part count never touches fn/ctx, and fn/ctx cannot change while a participating worker still
+ * needs them (the caller holds job_lock until `pending` reaches zero). Workers spin for a while
+ * on `word` before sleeping on a condition variable; the caller wakes them through the condition
+ * only when one sleeps. */
+
+enum { SG_NTH_BITS = 16 };
+/* How long a worker spins waiting for the next job (and the caller for the workers) before
+   sleeping on a condition variable. A futex wake-up costs tens of microseconds on a VM, more
+   than a whole in-cache call; measured in docs/dispatch.md. Checked by the clock because the
+   duration of PAUSE varies tenfold between CPUs. */
+#ifndef SG_POOL_YIELD_NS
+#define SG_POOL_YIELD_NS 20000
+#endif
+#ifndef SG_POOL_SPIN_NS
+#define SG_POOL_SPIN_NS 200000
+#endif
 
 typedef struct sg_pool {
     pthread_mutex_t job_lock; /* held by the caller whose job the pool runs */
-    pthread_mutex_t mu;
+    pthread_mutex_t mu;       /* guards the condition variables, `workers`, `start_word` */
     pthread_cond_t wake, done;
-    unsigned workers;  /* threads started so far */
-    unsigned long gen; /* bumped for each job */
+    unsigned workers;      /* threads started so far */
+    uint64_t start_word;   /* `word` when the newest worker was started (under mu) */
+    atomic_int spin;       /* whether to spin: off when there are more threads than CPUs */
+    _Atomic uint64_t word; /* generation << 16 | parts */
+    atomic_uint sleepers;  /* workers blocked on `wake` */
+    atomic_uint pending;   /* worker parts of the current job not yet finished */
     sg_task_fn fn;
     void *ctx;
-    unsigned nth;
-    unsigned pending; /* worker parts not yet finished */
 } sg_pool;
 
-static sg_pool sg_the_pool = {PTHREAD_MUTEX_INITIALIZER,
-                              PTHREAD_MUTEX_INITIALIZER,
-                              PTHREAD_COND_INITIALIZER,
-                              PTHREAD_COND_INITIALIZER,
-                              0,
-                              0,
-                              NULL,
-                              NULL,
-                              0,
-                              0};
+static sg_pool sg_the_pool = {.job_lock = PTHREAD_MUTEX_INITIALIZER,
+                              .mu = PTHREAD_MUTEX_INITIALIZER,
+                              .wake = PTHREAD_COND_INITIALIZER,
+                              .done = PTHREAD_COND_INITIALIZER};
+
+static inline void sg_cpu_relax(void) {
+#if defined(__x86_64__) || defined(__i386__)
+    __asm__ volatile("pause");
+#elif defined(__aarch64__)
+    __asm__ volatile("yield");
+#endif
+}
+
+static int64_t sg_now_ns(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+/* One spin-wait's deadline and next yield. Yielding now and then lets a waited-for thread
+   that shares this CPU run; yielding often hands the CPU to unrelated processes for a whole
+   time slice. */
+typedef struct sg_spin {
+    int64_t until, next_yield;
+} sg_spin;
+
+/* Called every 64 rounds of a spin; false when the spin should stop. */
+static bool sg_spin_go_on(sg_spin *s) {
+    if (!atomic_load_explicit(&sg_the_pool.spin, memory_order_relaxed)) return false;
+    int64_t t = sg_now_ns();
+    if (s->until == 0) {
+        s->until = t + SG_POOL_SPIN_NS;
+        s->next_yield = t + SG_POOL_YIELD_NS;
+    }
+    if (t >= s->next_yield) {
+        sched_yield();
+        s->next_yield = t + SG_POOL_YIELD_NS;
+    }
+    return t < s->until;
+}
+
+/* Spins until *a is zero or the spin ends; returns the last value read. */
+static unsigned sg_spin_until_zero(atomic_uint *a) {
+    sg_spin s = {0, 0};
+    for (unsigned i = 1;; i++) {
+        unsigned v = atomic_load_explicit(a, memory_order_acquire);
+        if (v == 0 || ((i & 63u) == 0 && !sg_spin_go_on(&s))) return v;
+        sg_cpu_relax();
+    }
+}
+
+/* Spins until the job word differs from old or the spin ends; returns the last value read. */
+static uint64_t sg_spin_word(sg_pool *p, uint64_t old) {
+    sg_spin s = {0, 0};
+    for (unsigned i = 1;; i++) {
+        uint64_t w = atomic_load_explicit(&p->word, memory_order_acquire);
+        if (w != old || ((i & 63u) == 0 && !sg_spin_go_on(&s))) return w;
+        sg_cpu_relax();
+    }
+}
+
+/* Waits until the job word differs from old: spins, then blocks on `wake`. */
+static uint64_t sg_wait_word(sg_pool *p, uint64_t old) {
+    uint64_t w = sg_spin_word(p, old);
+    if (w != old) return w;
+    pthread_mutex_lock(&p->mu);
+    atomic_fetch_add(&p->sleepers, 1);
+    while ((w = atomic_load(&p->word)) == old) pthread_cond_wait(&p->wake, &p->mu);
+    atomic_fetch_sub(&p->sleepers, 1);
+    pthread_mutex_unlock(&p->mu);
+    return w;
+}
 
 static void *sg_worker_main(void *arg) {
     sg_pool *p = &sg_the_pool;
     unsigned index = (unsigned)(size_t)arg;
+    /* The job that made this worker is published after its creation: start from the word as it
+       was then, not as it is now, or that first job would be missed. */
     pthread_mutex_lock(&p->mu);
-    /* A worker is started by the job that needs it, and that job's gen is already bumped when
-       the worker first gets mu (the job cannot finish without it): that job is still unseen. */
-    unsigned long seen = p->gen - 1;
+    uint64_t seen = p->start_word;
+    pthread_mutex_unlock(&p->mu);
     for (;;) {
-        while (p->gen == seen) pthread_cond_wait(&p->wake, &p->mu);
-        seen = p->gen;
-        if (index >= p->nth) continue;
-        sg_task_fn fn = p->fn;
-        void *ctx = p->ctx;
-        unsigned nth = p->nth;
-        pthread_mutex_unlock(&p->mu);
-        fn(ctx, index, nth);
-        pthread_mutex_lock(&p->mu);
-        if (--p->pending == 0) pthread_cond_signal(&p->done);
+        seen = sg_wait_word(p, seen);
+        unsigned nth = (unsigned)(seen & ((1u << SG_NTH_BITS) - 1u));
+        if (index >= nth) continue;
+        p->fn(p->ctx, index, nth);
+        if (atomic_fetch_sub_explicit(&p->pending, 1, memory_order_acq_rel) == 1) {
+            pthread_mutex_lock(&p->mu);
+            pthread_cond_signal(&p->done);
+            pthread_mutex_unlock(&p->mu);
+        }
     }
     return NULL;
 }
 
-/* Starts workers up to want (called with mu held); returns how many exist. */
+/* Starts workers up to want (called with job_lock and mu held); returns how many exist. */
 static unsigned sg_pool_grow(sg_pool *p, unsigned want) {
+    p->start_word = atomic_load(&p->word);
     while (p->workers < want) {
         pthread_t t;
         pthread_attr_t attr;
@@ -124,6 +210,8 @@ static unsigned sg_pool_grow(sg_pool *p, unsigned want) {
         if (rc != 0) break;
         p->workers++;
     }
+    /* Spinning threads would steal the CPUs the others need when there are more than CPUs. */
+    atomic_store(&p->spin, p->workers < sg_cpus_available());
     return p->workers;
 }
 
@@ -137,24 +225,35 @@ selugrad_status sg_pool_run(unsigned nth, sg_task_fn fn, void *ctx) {
         sg_run_inline(nth ? nth : 1, fn, ctx);
         return SELUGRAD_OK;
     }
-    pthread_mutex_lock(&p->mu);
-    unsigned have = sg_pool_grow(p, nth - 1);
+    if (nth > SG_MAX_THREADS) nth = SG_MAX_THREADS;
+    unsigned have = p->workers; /* changed only by the holder of job_lock */
+    if (have < nth - 1) {
+        pthread_mutex_lock(&p->mu);
+        have = sg_pool_grow(p, nth - 1);
+        pthread_mutex_unlock(&p->mu);
+    }
+    /* If fewer workers could be started than asked, the job is split into fewer parts; an
+       elementwise job gives the same results for any split. */
     unsigned helpers = have < nth - 1 ? have : nth - 1;
+    unsigned parts = helpers + 1;
     p->fn = fn;
     p->ctx = ctx;
-    p->nth = helpers + 1;
-    p->pending = helpers;
-    p->gen++;
-    pthread_cond_broadcast(&p->wake);
-    pthread_mutex_unlock(&p->mu);
+    atomic_store(&p->pending, helpers);
+    uint64_t gen = (atomic_load(&p->word) >> SG_NTH_BITS) + 1u;
+    atomic_store(&p->word, (gen << SG_NTH_BITS) | parts);
+    if (atomic_load(&p->sleepers) != 0) {
+        pthread_mutex_lock(&p->mu);
+        pthread_cond_broadcast(&p->wake);
+        pthread_mutex_unlock(&p->mu);
+    }
 
-    /* Part 0 here. If fewer workers could be started than asked, the job is split into fewer
-       parts; an elementwise job gives the same results for any split. */
-    fn(ctx, 0, helpers + 1);
+    fn(ctx, 0, parts);
 
-    pthread_mutex_lock(&p->mu);
-    while (p->pending != 0) pthread_cond_wait(&p->done, &p->mu);
-    pthread_mutex_unlock(&p->mu);
+    if (sg_spin_until_zero(&p->pending) != 0) {
+        pthread_mutex_lock(&p->mu);
+        while (atomic_load(&p->pending) != 0) pthread_cond_wait(&p->done, &p->mu);
+        pthread_mutex_unlock(&p->mu);
+    }
     pthread_mutex_unlock(&p->job_lock);
     return SELUGRAD_OK;
 }

@@ -1,0 +1,36 @@
+/*
+ * int32 SeluGrad, AVX2, 8 lanes per step.
+ * Roundings: VCVTDQ2PS (RNE) of g and o, the float32 row, then VCVTTPS2DQ (toward zero); its
+ * out-of-range value 0x80000000 is right below -2^31 and replaced by INT32_MAX where r >= 2^31.
+ * Tail: the reference, element by element. Large calls use streaming stores (x86_nt.h).
+ */
+#include "sg_avx2.h"
+
+static inline __m256i sg_s32_step(__m256i gi, __m256i oi) {
+    const __m256 scale = sg256_bits(SG_F32_SCALE_BITS), sa = sg256_bits(SG_F32_SA_BITS);
+    __m256 g = _mm256_cvtepi32_ps(gi), o = _mm256_cvtepi32_ps(oi);
+    __m256 r = sg256_select(g, o, _mm256_add_ps(o, sa), scale);
+    __m256i q = _mm256_cvttps_epi32(r);
+    __m256 hi = _mm256_cmp_ps(r, _mm256_set1_ps(2147483648.0f), _CMP_GE_OQ);
+    return _mm256_blendv_epi8(q, _mm256_set1_epi32(INT32_MAX), _mm256_castps_si256(hi));
+}
+
+void sg_s32_selugrad__avx2(size_t n, const void *gv, const void *ov, void *yv) {
+    const int32_t *g = (const int32_t *)gv, *o = (const int32_t *)ov;
+    int32_t *y = (int32_t *)yv;
+    size_t i = 0;
+    if (n * 12 >= SG_NT_MIN_BYTES && ((uintptr_t)y & 3) == 0) { /* y aligned: the peel ends */
+        for (; ((uintptr_t)(y + i) & 31) != 0; i++) y[i] = sg_ref_s32(g[i], o[i]);
+        for (; i + 8 <= n; i += 8)
+            _mm256_stream_si256((__m256i *)(y + i),
+                                sg_s32_step(_mm256_loadu_si256((const __m256i *)(g + i)),
+                                            _mm256_loadu_si256((const __m256i *)(o + i))));
+        _mm_sfence();
+    } else {
+        for (; i + 8 <= n; i += 8)
+            _mm256_storeu_si256((__m256i *)(y + i),
+                                sg_s32_step(_mm256_loadu_si256((const __m256i *)(g + i)),
+                                            _mm256_loadu_si256((const __m256i *)(o + i))));
+    }
+    for (; i < n; i++) y[i] = sg_ref_s32(g[i], o[i]);
+}

@@ -1,0 +1,47 @@
+/*
+ * Helpers shared by the AVX2 (+F16C) kernels. Every operation is one IEEE fp32 operation with
+ * round-to-nearest-even (the library runs kernels under the default MXCSR); fp16 rounding uses
+ * VCVTPS2PH with an explicit RNE immediate; bf16 rounding uses integer operations. Tails run the
+ * reference functions element by element.
+ */
+#ifndef SELUGRAD_KERNELS_AVX2_SG_AVX2_H
+#define SELUGRAD_KERNELS_AVX2_SG_AVX2_H
+
+#include <immintrin.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../kernel.h"
+#include "../ref/selugrad_ref.h"
+#include "../x86_nt.h"
+
+#define SG256_RNE (_MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC)
+
+static inline __m256 sg256_bits(uint32_t u) {
+    return _mm256_castsi256_ps(_mm256_set1_epi32((int)u));
+}
+
+/* y = o < 0 ? g * t : g * scale, each product rounded once to fp32. */
+static inline __m256 sg256_select(__m256 g, __m256 o, __m256 t, __m256 scale) {
+    __m256 a = _mm256_mul_ps(g, scale);
+    __m256 b = _mm256_mul_ps(g, t);
+    return _mm256_blendv_ps(a, b, _mm256_cmp_ps(o, _mm256_setzero_ps(), _CMP_LT_OQ));
+}
+
+/* Any NaN becomes the canonical fp32 quiet NaN (which converts to the fp16/bf16 ones). */
+static inline __m256 sg256_canon_nan(__m256 r) {
+    return _mm256_blendv_ps(r, sg256_bits(SG_F32_QNAN_BITS), _mm256_cmp_ps(r, r, _CMP_UNORD_Q));
+}
+
+/* Rounds fp32 to the nearest fp16 value (ties to even, subnormals kept), held in fp32. */
+static inline __m256 sg256_round_f16(__m256 x) {
+    return _mm256_cvtph_ps(_mm256_cvtps_ph(x, SG256_RNE));
+}
+
+/* bf16 rounding of non-NaN fp32 bits, ties to even; result bits in the high half. */
+static inline __m256i sg256_bf16_round_hi(__m256i x) {
+    __m256i odd = _mm256_and_si256(_mm256_srli_epi32(x, 16), _mm256_set1_epi32(1));
+    return _mm256_add_epi32(_mm256_add_epi32(x, _mm256_set1_epi32(0x7FFF)), odd);
+}
+
+#endif /* SELUGRAD_KERNELS_AVX2_SG_AVX2_H */

@@ -1,0 +1,43 @@
+/*
+ * int32 SeluGrad, AVX-512F, 16 lanes per step.
+ * Roundings: g, o converted to fp32 (VCVTDQ2PS, RNE under the default MXCSR); then the float32
+ * row (a = g * scale, t = o + SA, b = g * t, select); the result truncated toward zero
+ * (VCVTTPS2DQ), whose out-of-range value 0x80000000 is right for the negative side and replaced
+ * by INT32_MAX where r >= 2^31. No NaN or inf can arise from integer inputs.
+ * Tail: one masked load/store step. Large calls use streaming stores (see x86_nt.h).
+ */
+#include "sg_avx512.h"
+
+static inline __m512i sg_s32_step(__m512i gi, __m512i oi) {
+    const __m512 scale = sg512_bits(SG_F32_SCALE_BITS), sa = sg512_bits(SG_F32_SA_BITS);
+    __m512 g = _mm512_cvtepi32_ps(gi), o = _mm512_cvtepi32_ps(oi);
+    __m512 r = sg512_select(g, o, _mm512_add_ps(o, sa), scale);
+    __m512i q = _mm512_cvttps_epi32(r);
+    __mmask16 hi = _mm512_cmp_ps_mask(r, _mm512_set1_ps(2147483648.0f), _CMP_GE_OQ);
+    return _mm512_mask_mov_epi32(q, hi, _mm512_set1_epi32(INT32_MAX));
+}
+
+static inline void sg_s32_masked(const int32_t *g, const int32_t *o, int32_t *y, size_t m) {
+    __mmask16 k = sg512_mask16(m);
+    __m512i r = sg_s32_step(_mm512_maskz_loadu_epi32(k, g), _mm512_maskz_loadu_epi32(k, o));
+    _mm512_mask_storeu_epi32(y, k, r);
+}
+
+void sg_s32_selugrad__avx512(size_t n, const void *gv, const void *ov, void *yv) {
+    const int32_t *g = (const int32_t *)gv, *o = (const int32_t *)ov;
+    int32_t *y = (int32_t *)yv;
+    size_t i = 0;
+    if (n * 12 >= SG_NT_MIN_BYTES && ((uintptr_t)y & 3) == 0) { /* y aligned: the peel ends */
+        size_t peel = ((64 - ((uintptr_t)y & 63)) & 63) / 4;
+        if (peel) sg_s32_masked(g, o, y, peel);
+        for (i = peel; i + 16 <= n; i += 16)
+            _mm512_stream_si512((void *)(y + i),
+                                sg_s32_step(_mm512_loadu_si512(g + i), _mm512_loadu_si512(o + i)));
+        _mm_sfence();
+    } else {
+        for (; i + 16 <= n; i += 16)
+            _mm512_storeu_si512(y + i,
+                                sg_s32_step(_mm512_loadu_si512(g + i), _mm512_loadu_si512(o + i)));
+    }
+    if (i < n) sg_s32_masked(g + i, o + i, y + i, n - i);
+}

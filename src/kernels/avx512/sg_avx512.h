@@ -1,0 +1,59 @@
+/*
+ * Helpers shared by the AVX-512 (F/BW/VL/DQ) kernels. Every operation is one IEEE operation in
+ * fp32 with round-to-nearest-even (the library runs kernels under the default MXCSR); fp16
+ * rounding uses VCVTPS2PH with an explicit RNE immediate, bf16 rounding uses integer operations
+ * (VCVTNEPS2BF16 would flush subnormals).
+ */
+#ifndef SELUGRAD_KERNELS_AVX512_SG_AVX512_H
+#define SELUGRAD_KERNELS_AVX512_SG_AVX512_H
+
+#include <immintrin.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../kernel.h"
+#include "../ref/selugrad_ref.h"
+#include "../x86_nt.h"
+
+#define SG512_RNE (_MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC)
+
+static inline __m512 sg512_bits(uint32_t u) {
+    return _mm512_castsi512_ps(_mm512_set1_epi32((int)u));
+}
+
+/* y = o < 0 ? g * t : g * scale, each product rounded once to fp32. */
+static inline __m512 sg512_select(__m512 g, __m512 o, __m512 t, __m512 scale) {
+    __m512 a = _mm512_mul_ps(g, scale);
+    __m512 b = _mm512_mul_ps(g, t);
+    __mmask16 neg = _mm512_cmp_ps_mask(o, _mm512_setzero_ps(), _CMP_LT_OQ);
+    return _mm512_mask_blend_ps(neg, a, b);
+}
+
+/* Any NaN becomes the canonical fp32 quiet NaN (which also converts to the canonical fp16 and
+   bf16 ones). */
+static inline __m512 sg512_canon_nan(__m512 r) {
+    __mmask16 nan = _mm512_cmp_ps_mask(r, r, _CMP_UNORD_Q);
+    return _mm512_mask_mov_ps(r, nan, sg512_bits(SG_F32_QNAN_BITS));
+}
+
+/* Rounds fp32 to the nearest fp16 value (ties to even, subnormals kept), held in fp32. */
+static inline __m512 sg512_round_f16(__m512 x) {
+    return _mm512_cvtph_ps(_mm512_cvtps_ph(x, SG512_RNE));
+}
+
+/* bf16 rounding of non-NaN fp32 bits, ties to even: the result's bits are in the high half
+   (the low half is garbage; callers mask or shift it away). */
+static inline __m512i sg512_bf16_round_hi(__m512i x) {
+    __m512i odd = _mm512_and_si512(_mm512_srli_epi32(x, 16), _mm512_set1_epi32(1));
+    return _mm512_add_epi32(_mm512_add_epi32(x, _mm512_set1_epi32(0x7FFF)), odd);
+}
+
+/* Mask of the first m (< 64) lanes. */
+static inline __mmask16 sg512_mask16(size_t m) {
+    return (__mmask16)((1u << m) - 1u);
+}
+static inline __mmask32 sg512_mask32(size_t m) {
+    return (__mmask32)((1ull << m) - 1u);
+}
+
+#endif /* SELUGRAD_KERNELS_AVX512_SG_AVX512_H */

@@ -1,0 +1,285 @@
+/*
+ * Every kernel variant in sg_kernels[] against the scalar reference kernel of its dtype, bit for
+ * bit: lengths 0 .. 2 * 64 + 1 (two of the widest vectors plus one), pointers one element off
+ * alignment, in place (y == g and y == o), random bit patterns plus special values, and one call
+ * large enough for the streaming-store path. A variant the CPU cannot run is reported SKIPPED by
+ * name. Also: dispatch under each ISA cap, the cap from SELUGRAD_MAX_ISA, and the xgetbv gate.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "core/dispatch.h"
+#include "isa/cpu.h"
+#include "kernels/kernel.h"
+#include "kernels/x86_nt.h"
+
+enum { MAX_TAIL = 2 * 64 + 1, PAD = 64 };
+
+static uint64_t rng_state = 0x9E3779B97F4A7C15ull;
+static uint32_t rnd(void) {
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 7;
+    rng_state ^= rng_state << 17;
+    return (uint32_t)(rng_state >> 16);
+}
+
+/* Special inputs per element size, mixed into the random stream. */
+static const uint32_t special32[] = {
+    0x00000000u, 0x80000000u, 0x7F800000u, 0xFF800000u, 0x7FC00000u, 0xFFC00001u, 0x7F800001u,
+    0x00000001u, 0x807FFFFFu, 0x7F7FFFFFu, 0xFF7FFFFFu, 0x3F800000u, 0xBF800000u, 0xC0000000u,
+    0xBFE10966u, 0xBFE10967u, 0x3F000000u, 0x7FFFFFFFu, 0x7A28BA0Du, 0x79F3BD60u, 0x79F3BD61u};
+static const uint16_t special16[] = {0x0000, 0x8000, 0x7C00, 0xFC00, 0x7E00, 0xFE01, 0x7C01,
+                                     0x0001, 0x83FF, 0x7BFF, 0xFBFF, 0x3C00, 0xBC00, 0xC000,
+                                     0xBF08, 0xBF09, 0x7F80, 0xFF80, 0x7FC0, 0x7F7F, 0x0080};
+static const uint8_t special8[] = {0x00, 0x01, 0x7F, 0x80, 0x81, 0xFF, 0xFE, 0x02, 0x7E};
+
+static void fill(void *buf, size_t n, size_t es) {
+    unsigned char *p = (unsigned char *)buf;
+    for (size_t i = 0; i < n; i++) {
+        uint32_t r = rnd();
+        int use_special = (r & 3u) == 0;
+        uint32_t pick = rnd();
+        if (es == 4) {
+            uint32_t v = use_special ? special32[pick % (sizeof special32 / 4)] : rnd();
+            /* int32 near the +-2^31 saturation edges: g * scale close to 2^31 */
+            if ((r & 15u) == 1) v = 0x79CE0000u + (pick & 0xFFFFu); /* ~2.04e9 */
+            memcpy(p + i * 4, &v, 4);
+        } else if (es == 2) {
+            uint16_t v = use_special ? special16[pick % (sizeof special16 / 2)] : (uint16_t)rnd();
+            memcpy(p + i * 2, &v, 2);
+        } else {
+            p[i] = use_special ? special8[pick % sizeof special8] : (uint8_t)rnd();
+        }
+    }
+}
+
+static const sg_kernel *reference_of(selugrad_dtype dtype) {
+    for (size_t i = 0; i < sg_kernel_count; i++)
+        if (sg_kernels[i].dtype == dtype && sg_kernels[i].isa == SG_ISA_SCALAR)
+            return &sg_kernels[i];
+    return NULL;
+}
+
+/* Runs k and the reference on n elements at byte offset off (one element) and compares;
+   mode 0 out of place, 1 y == g, 2 y == o. Checks that bytes around y are untouched. */
+static void check_one(const sg_kernel *k, size_t n, size_t off_elems, int mode) {
+    const sg_kernel *ref = reference_of(k->dtype);
+    size_t es = selugrad_dtype_size(k->dtype);
+    size_t bytes = (n + 2 * PAD) * es;
+    unsigned char *g = aligned_alloc(64, (bytes + 63) / 64 * 64);
+    unsigned char *o = aligned_alloc(64, (bytes + 63) / 64 * 64);
+    unsigned char *y = aligned_alloc(64, (bytes + 63) / 64 * 64);
+    unsigned char *want = aligned_alloc(64, (bytes + 63) / 64 * 64);
+    assert_non_null(g);
+    assert_non_null(o);
+    assert_non_null(y);
+    assert_non_null(want);
+    fill(g, n + 2 * PAD, es);
+    fill(o, n + 2 * PAD, es);
+    memset(y, 0xA5, bytes);
+    size_t at = (PAD + off_elems) * es;
+    memcpy(want, y, bytes);
+    ref->fn(n, g + at, o + at, want + at);
+    if (mode == 0) {
+        k->fn(n, g + at, o + at, y + at);
+    } else {
+        unsigned char *inout = mode == 1 ? g : o;
+        memcpy(y, inout, bytes);
+        memcpy(want, inout, bytes);
+        ref->fn(n, g + at, o + at, want + at);
+        k->fn(n, mode == 1 ? y + at : g + at, mode == 2 ? y + at : o + at, y + at);
+    }
+    if (memcmp(y, want, bytes) != 0) {
+        for (size_t i = 0; i < bytes; i++) {
+            if (y[i] != want[i]) {
+                size_t e = i / es;
+                fail_msg("%s: n=%zu off=%zu mode=%d: byte %zu (element %zd) is %02x, want %02x",
+                         k->name, n, off_elems, mode, i,
+                         (ptrdiff_t)e - (ptrdiff_t)(PAD + off_elems), y[i], want[i]);
+            }
+        }
+    }
+    free(g);
+    free(o);
+    free(y);
+    free(want);
+}
+
+static void test_variant(void **state) {
+    const sg_kernel *k = (const sg_kernel *)*state;
+    if (!sg_isa_supported(k->isa)) {
+        print_message("[  SKIPPED ] %s: this CPU (or OS) lacks %s\n", k->name, sg_isa_name(k->isa));
+        skip();
+    }
+    for (size_t n = 0; n <= MAX_TAIL; n++)
+        for (size_t off = 0; off <= 1; off++)
+            for (int mode = 0; mode <= 2; mode++) check_one(k, n, off, mode);
+    /* Longer random runs, and one call past the streaming-store threshold, misaligned. */
+    size_t es = selugrad_dtype_size(k->dtype);
+    check_one(k, 70000, 1, 0);
+    if (es >= 2) { /* the variants with a streaming-store path */
+        check_one(k, SG_NT_MIN_BYTES / (3 * es) + 77, 1, 0);
+        check_one(k, SG_NT_MIN_BYTES / (3 * es) + 77, 0, 1);
+    }
+}
+
+/* Every (g, o) with o over all 65536 half / bf16 patterns, several g per o. */
+static void test_variant_all_o16(void **state) {
+    const sg_kernel *k = (const sg_kernel *)*state;
+    if (!sg_isa_supported(k->isa)) skip();
+    const sg_kernel *ref = reference_of(k->dtype);
+    enum { N = 65536 * 4 };
+    uint16_t *g = malloc(N * 2), *o = malloc(N * 2), *y = malloc(N * 2), *w = malloc(N * 2);
+    assert_true(g && o && y && w);
+    for (size_t i = 0; i < N; i++) {
+        o[i] = (uint16_t)i;
+        g[i] = (i >> 16) == 0 ? (uint16_t)0x3C00 : (uint16_t)rnd();
+    }
+    ref->fn(N, g, o, w);
+    k->fn(N, g, o, y);
+    for (size_t i = 0; i < N; i++)
+        if (y[i] != w[i])
+            fail_msg("%s: g=%04x o=%04x gives %04x, want %04x", k->name, g[i], o[i], y[i], w[i]);
+    /* and every g against a few o */
+    for (size_t i = 0; i < N; i++) {
+        g[i] = (uint16_t)i;
+        o[i] = special16[(i >> 16) * 5 % (sizeof special16 / 2)];
+    }
+    ref->fn(N, g, o, w);
+    k->fn(N, g, o, y);
+    for (size_t i = 0; i < N; i++)
+        if (y[i] != w[i])
+            fail_msg("%s: g=%04x o=%04x gives %04x, want %04x", k->name, g[i], o[i], y[i], w[i]);
+    free(g);
+    free(o);
+    free(y);
+    free(w);
+}
+
+/* int8 / uint8: all 65536 (g, o) pairs. */
+static void test_variant_all_pairs8(void **state) {
+    const sg_kernel *k = (const sg_kernel *)*state;
+    if (!sg_isa_supported(k->isa)) skip();
+    const sg_kernel *ref = reference_of(k->dtype);
+    static uint8_t g[65536], o[65536], y[65536], w[65536];
+    for (size_t i = 0; i < 65536; i++) {
+        g[i] = (uint8_t)(i >> 8);
+        o[i] = (uint8_t)i;
+    }
+    ref->fn(65536, g, o, w);
+    k->fn(65536, g, o, y);
+    for (size_t i = 0; i < 65536; i++)
+        if (y[i] != w[i])
+            fail_msg("%s: g=%02x o=%02x gives %02x, want %02x", k->name, g[i], o[i], y[i], w[i]);
+}
+
+static const selugrad_dtype all_dtypes[6] = {SELUGRAD_FLOAT, SELUGRAD_FLOAT16, SELUGRAD_BF16,
+                                             SELUGRAD_INT8,  SELUGRAD_UINT8,   SELUGRAD_INT32};
+
+/* sg_kernel_select: allowed, supported, right dtype, and no earlier (preferred) kernel of the
+   dtype that would also qualify. */
+static void test_dispatch_caps(void **state) {
+    (void)state;
+    for (int c = SG_ISA_SCALAR; c <= SG_ISA_NEON; c++) {
+        for (int d = 0; d < 6; d++) {
+            const sg_kernel *k = sg_kernel_select(all_dtypes[d], (sg_isa)c);
+            assert_non_null(k);
+            assert_int_equal(k->dtype, all_dtypes[d]);
+            assert_true(sg_isa_allowed(k->isa, (sg_isa)c));
+            assert_true(sg_isa_supported(k->isa));
+            if (c == SG_ISA_SCALAR) assert_int_equal(k->isa, SG_ISA_SCALAR);
+            for (const sg_kernel *e = sg_kernels; e < k; e++)
+                if (e->dtype == k->dtype)
+                    assert_false(sg_isa_allowed(e->isa, (sg_isa)c) && sg_isa_supported(e->isa));
+        }
+    }
+    /* the ordering of the levels */
+    assert_true(sg_isa_allowed(SG_ISA_AVX2, SG_ISA_AVX512));
+    assert_false(sg_isa_allowed(SG_ISA_AVX512, SG_ISA_AVX2));
+    assert_false(sg_isa_allowed(SG_ISA_AVX512FP16, SG_ISA_AVX512));
+    assert_false(sg_isa_allowed(SG_ISA_NEON, SG_ISA_AVX512FP16));
+    assert_false(sg_isa_allowed(SG_ISA_AVX2, SG_ISA_NEON));
+}
+
+/* What runs obeys SELUGRAD_MAX_ISA (this program is also registered under each cap). */
+static void test_env_cap(void **state) {
+    (void)state;
+    const char *env = getenv("SELUGRAD_MAX_ISA");
+    sg_isa cap;
+    if (env == NULL || !sg_isa_from_name(env, &cap)) return;
+    print_message("SELUGRAD_MAX_ISA=%s\n", env);
+    for (int d = 0; d < 6; d++) {
+        const sg_kernel *k = sg_kernel_for(all_dtypes[d]);
+        assert_non_null(k);
+        assert_true(sg_isa_allowed(k->isa, cap));
+        assert_ptr_equal(k, sg_kernel_select(all_dtypes[d], cap));
+        assert_string_equal(selugrad_kernel_name(all_dtypes[d]), k->name);
+        print_message("  %s -> %s\n", selugrad_dtype_name(all_dtypes[d]), k->name);
+    }
+}
+
+/* A level counts only when XCR0 says the OS saves its registers; read XCR0 here independently. */
+static void test_xgetbv_gate(void **state) {
+    (void)state;
+#if defined(__x86_64__)
+    const sg_cpu_features *f = sg_cpu_features_get();
+    unsigned a, b, c, d;
+    __asm__ volatile("cpuid" : "=a"(a), "=b"(b), "=c"(c), "=d"(d) : "a"(1), "c"(0));
+    int osxsave = (int)((c >> 27) & 1u);
+    uint64_t xcr0 = 0;
+    if (osxsave) {
+        uint32_t lo, hi;
+        __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+        xcr0 = ((uint64_t)hi << 32) | lo;
+    }
+    assert_int_equal(f->os_avx, (xcr0 & 6u) == 6u);
+    assert_int_equal(f->os_avx512, (xcr0 & 0xE6u) == 0xE6u);
+    if (sg_isa_supported(SG_ISA_AVX2)) assert_true(f->os_avx && f->avx2 && f->f16c);
+    if (sg_isa_supported(SG_ISA_AVX512)) assert_true(f->os_avx512 && f->avx512f && f->avx512bw);
+    if (sg_isa_supported(SG_ISA_AVX512FP16)) assert_true(f->os_avx512 && f->avx512fp16);
+    assert_false(sg_isa_supported(SG_ISA_NEON));
+#else
+    skip();
+#endif
+}
+
+int main(void) {
+    struct CMUnitTest *tests = calloc(sg_kernel_count * 2 + 3, sizeof *tests);
+    char(*names)[96] = calloc(sg_kernel_count * 2, sizeof *names);
+    if (tests == NULL || names == NULL) return 1;
+    size_t nt = 0, skipped = 0;
+    for (size_t i = 0; i < sg_kernel_count; i++) {
+        const sg_kernel *k = &sg_kernels[i];
+        if (k->isa == SG_ISA_SCALAR) continue;
+        if (!sg_isa_supported(k->isa)) {
+            printf("SKIPPED %s: this CPU (or OS) lacks %s\n", k->name, sg_isa_name(k->isa));
+            skipped++;
+        }
+        tests[nt] = (struct CMUnitTest){k->name, test_variant, NULL, NULL, (void *)k};
+        nt++;
+        size_t es = selugrad_dtype_size(k->dtype);
+        if (es <= 2) {
+            snprintf(names[i], sizeof names[i], "%s_all_pairs", k->name);
+            tests[nt] = (struct CMUnitTest){
+                names[i], es == 2 ? test_variant_all_o16 : test_variant_all_pairs8, NULL, NULL,
+                (void *)k};
+            nt++;
+        }
+    }
+    tests[nt++] = (struct CMUnitTest){"dispatch_caps", test_dispatch_caps, NULL, NULL, NULL};
+    tests[nt++] = (struct CMUnitTest){"env_cap", test_env_cap, NULL, NULL, NULL};
+    tests[nt++] = (struct CMUnitTest){"xgetbv_gate", test_xgetbv_gate, NULL, NULL, NULL};
+    printf("%zu variant(s) skipped for lack of CPU support\n", skipped);
+    fflush(stdout);
+    int rc = _cmocka_run_group_tests("kernel_variants", tests, nt, NULL, NULL);
+    free(tests);
+    free(names);
+    return rc;
+}

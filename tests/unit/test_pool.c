@@ -1,0 +1,137 @@
+/*
+ * The thread pool and the plan: every part of a job runs exactly once for any part count
+ * (including a first job with more parts than workers exist yet), concurrent callers never
+ * wait on each other's results, plans keep small calls on the calling thread, and results are
+ * bit-identical for 1, 2, 3 and 7 threads.
+ */
+#include <pthread.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "core/dispatch.h"
+#include "core/exec.h"
+#include "core/pool.h"
+
+enum { MAX_PARTS = 64 };
+
+typedef struct counts {
+    int hits[MAX_PARTS];
+    unsigned nth_seen[MAX_PARTS];
+} counts;
+
+static void count_part(void *ctx, unsigned ith, unsigned nth) {
+    counts *c = (counts *)ctx;
+    c->hits[ith]++; /* each part is written by one thread only */
+    c->nth_seen[ith] = nth;
+}
+
+static void check_job(unsigned nth) {
+    counts c;
+    memset(&c, 0, sizeof c);
+    assert_int_equal(sg_pool_run(nth, count_part, &c), SELUGRAD_OK);
+    unsigned parts = c.nth_seen[0];
+    assert_true(parts >= 1 && parts <= (nth ? nth : 1));
+    for (unsigned i = 0; i < MAX_PARTS; i++) {
+        assert_int_equal(c.hits[i], i < parts ? 1 : 0);
+        if (i < parts) assert_int_equal(c.nth_seen[i], parts);
+    }
+}
+
+static void test_parts_once(void **state) {
+    (void)state;
+    const unsigned seq[] = {7, 1, 2, 3, 0, 7, 5, 2, 2, 9, 1, 4};
+    for (int r = 0; r < 50; r++)
+        for (size_t i = 0; i < sizeof seq / sizeof seq[0]; i++) check_job(seq[i]);
+}
+
+static void *caller_main(void *arg) {
+    (void)arg;
+    for (int r = 0; r < 300; r++) check_job((unsigned)(r % 5) + 1);
+    return NULL;
+}
+
+static void test_concurrent_callers(void **state) {
+    (void)state;
+    pthread_t t[3];
+    for (int i = 0; i < 3; i++) assert_int_equal(pthread_create(&t[i], NULL, caller_main, NULL), 0);
+    caller_main(NULL);
+    for (int i = 0; i < 3; i++) pthread_join(t[i], NULL);
+}
+
+static void test_plan_split(void **state) {
+    (void)state;
+    const sg_kernel *k = sg_kernel_select(SELUGRAD_FLOAT, SG_ISA_SCALAR);
+    sg_plan p;
+    sg_plan_make(&p, k, 1000, 8);
+    assert_int_equal(p.nth, 1); /* small: the calling thread only */
+    sg_plan_make(&p, k, (size_t)1 << 24, 8);
+    assert_int_equal(p.nth, 8);
+    assert_true(p.block * p.nth >= p.n && p.block % 32 == 0);
+    /* a middling call wakes only as many threads as have SG_INLINE_BYTES of work each */
+    size_t n = 3 * (size_t)SG_INLINE_BYTES / 12;
+    sg_plan_make(&p, k, n, 8);
+    assert_int_equal(p.nth, 3);
+}
+
+static uint32_t rng = 12345u;
+static uint32_t rnd(void) {
+    rng = rng * 1664525u + 1013904223u;
+    return rng;
+}
+
+static void test_threads_identical(void **state) {
+    (void)state;
+    const selugrad_dtype dts[3] = {SELUGRAD_FLOAT, SELUGRAD_BF16, SELUGRAD_INT8};
+    size_t n = ((size_t)1 << 20) + 13;
+    for (int d = 0; d < 3; d++) {
+        size_t es = selugrad_dtype_size(dts[d]);
+        unsigned char *g = malloc(n * es), *o = malloc(n * es), *y1 = malloc(n * es),
+                      *y = malloc(n * es);
+        assert_true(g && o && y1 && y);
+        for (size_t i = 0; i < n * es; i++) {
+            g[i] = (unsigned char)(rnd() >> 24);
+            o[i] = (unsigned char)(rnd() >> 24);
+        }
+        assert_int_equal(selugrad_set_num_threads(1), SELUGRAD_OK);
+        assert_int_equal(selugrad_backward(dts[d], n, g, o, y1), SELUGRAD_OK);
+        const int threads[3] = {2, 3, 7};
+        for (int t = 0; t < 3; t++) {
+            assert_int_equal(selugrad_set_num_threads(threads[t]), SELUGRAD_OK);
+            memset(y, 0, n * es);
+            assert_int_equal(selugrad_backward(dts[d], n, g, o, y), SELUGRAD_OK);
+            assert_memory_equal(y, y1, n * es);
+            /* strided path: every other element of a twice-as-long view */
+            assert_int_equal(selugrad_backward_strided(dts[d], n / 2, g, 2, o, 2, y, 1),
+                             SELUGRAD_OK);
+            assert_int_equal(selugrad_set_num_threads(1), SELUGRAD_OK);
+            unsigned char *ys = malloc(n * es);
+            assert_non_null(ys);
+            assert_int_equal(selugrad_backward_strided(dts[d], n / 2, g, 2, o, 2, ys, 1),
+                             SELUGRAD_OK);
+            assert_memory_equal(y, ys, n / 2 * es);
+            free(ys);
+            assert_int_equal(selugrad_set_num_threads(threads[t]), SELUGRAD_OK);
+        }
+        free(g);
+        free(o);
+        free(y1);
+        free(y);
+    }
+    assert_int_equal(selugrad_set_num_threads(0), SELUGRAD_OK);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_parts_once),
+        cmocka_unit_test(test_concurrent_callers),
+        cmocka_unit_test(test_plan_split),
+        cmocka_unit_test(test_threads_identical),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
