@@ -85,7 +85,9 @@ static void *sg_worker_main(void *arg) {
     sg_pool *p = &sg_the_pool;
     unsigned index = (unsigned)(size_t)arg;
     pthread_mutex_lock(&p->mu);
-    unsigned long seen = p->gen;
+    /* A worker is started by the job that needs it, and that job's gen is already bumped when
+       the worker first gets mu (the job cannot finish without it): that job is still unseen. */
+    unsigned long seen = p->gen - 1;
     for (;;) {
         while (p->gen == seen) pthread_cond_wait(&p->wake, &p->mu);
         seen = p->gen;
