@@ -16,6 +16,7 @@ enum { SGB_MAX_LIST = 16 };
 /* ---- options (options.c) ---- */
 
 typedef struct sgb_options {
+    const char *prog; /* argv[0], for messages */
     selugrad_dtype dtypes[SGB_MAX_LIST];
     size_t ndtypes;
     size_t sizes[SGB_MAX_LIST]; /* elements */
@@ -125,9 +126,9 @@ typedef struct sgb_row {
 void sgb_size_name(size_t n, char *buf, size_t len); /* 4096 -> "4K" */
 void sgb_table_header(FILE *f);
 void sgb_table_row(FILE *f, const sgb_row *r);
-int sgb_write_csv(const char *path, const sgb_row *rows, size_t nrows);
+int sgb_write_csv(const char *prog, const char *path, const sgb_row *rows, size_t nrows);
 /* Draws the PNG with gnuplot. Returns 0 done, 1 failed; a missing gnuplot is reported and gives 0.
  */
-int sgb_plot(const char *path, const sgb_row *rows, size_t nrows);
+int sgb_plot(const char *prog, const char *path, const sgb_row *rows, size_t nrows);
 
 #endif /* SELUGRAD_BENCH_BENCH_INTERNAL_H */

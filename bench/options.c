@@ -132,6 +132,7 @@ int sgb_parse_options(int argc, char **argv, sgb_options *opt, FILE *err) {
     static const selugrad_dtype all[] = {SELUGRAD_FLOAT, SELUGRAD_FLOAT16, SELUGRAD_BF16,
                                          SELUGRAD_INT8,  SELUGRAD_UINT8,   SELUGRAD_INT32};
     memset(opt, 0, sizeof *opt);
+    opt->prog = prog;
     int have_size = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v;

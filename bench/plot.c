@@ -73,12 +73,12 @@ static void sgb_block(FILE *p, const char *name, const sgb_row *rows, size_t nro
     fprintf(p, "EOD\n");
 }
 
-int sgb_plot(const char *path, const sgb_row *rows, size_t nrows) {
+int sgb_plot(const char *prog, const char *path, const sgb_row *rows, size_t nrows) {
     if (!sgb_in_path("gnuplot")) {
         fprintf(stderr,
-                "selugrad_bench: gnuplot not found in PATH; plot %s skipped "
+                "%s: gnuplot not found in PATH; plot %s skipped "
                 "(apt-get install gnuplot-nox)\n",
-                path);
+                prog, path);
         return 0;
     }
     if (nrows == 0) return 0;
@@ -91,7 +91,7 @@ int sgb_plot(const char *path, const sgb_row *rows, size_t nrows) {
     }
     FILE *p = popen("gnuplot", "w");
     if (p == NULL) {
-        fprintf(stderr, "selugrad_bench: cannot start gnuplot\n");
+        fprintf(stderr, "%s: cannot start gnuplot\n", prog);
         return 1;
     }
     size_t cols = dts.n < 3 ? dts.n : 3, rws = (dts.n + cols - 1) / cols;
@@ -149,8 +149,7 @@ int sgb_plot(const char *path, const sgb_row *rows, size_t nrows) {
     fprintf(p, "unset multiplot\n");
     int st = pclose(p);
     if (st != 0) {
-        fprintf(stderr, "selugrad_bench: gnuplot failed (status %d); plot %s not written\n", st,
-                path);
+        fprintf(stderr, "%s: gnuplot failed (status %d); plot %s not written\n", prog, st, path);
         return 1;
     }
     return 0;

@@ -34,10 +34,10 @@ void sgb_table_row(FILE *f, const sgb_row *r) {
     fflush(f);
 }
 
-int sgb_write_csv(const char *path, const sgb_row *rows, size_t nrows) {
+int sgb_write_csv(const char *prog, const char *path, const sgb_row *rows, size_t nrows) {
     FILE *f = fopen(path, "w");
     if (f == NULL) {
-        fprintf(stderr, "selugrad_bench: cannot write %s: %s\n", path, strerror(errno));
+        fprintf(stderr, "%s: cannot write %s: %s\n", prog, path, strerror(errno));
         return -1;
     }
     for (size_t c = 0; c < sizeof sgb_cols / sizeof sgb_cols[0]; c++)
@@ -50,7 +50,7 @@ int sgb_write_csv(const char *path, const sgb_row *rows, size_t nrows) {
                 r->gbps, r->bound_gbps, r->bound_kind, r->ratio, r->loop_gbps, r->speedup);
     }
     if (fclose(f) != 0) {
-        fprintf(stderr, "selugrad_bench: cannot write %s\n", path);
+        fprintf(stderr, "%s: cannot write %s\n", prog, path);
         return -1;
     }
     return 0;

@@ -136,7 +136,7 @@ static int sgb_run_all(sgb_run *r) {
             selugrad_dtype dt = opt->dtypes[di];
             sgb_bufs b;
             if (sgb_bufs_alloc(&b, opt->sizes[si], selugrad_dtype_size(dt)) != 0) {
-                fprintf(stderr, "selugrad_bench: out of memory for n = %zu %s\n", opt->sizes[si],
+                fprintf(stderr, "%s: out of memory for n = %zu %s\n", opt->prog, opt->sizes[si],
                         selugrad_dtype_name(dt));
                 return -1;
             }
@@ -144,7 +144,7 @@ static int sgb_run_all(sgb_run *r) {
             if (rc == 0) rc = sgb_run_dtype(r, &b, dt);
             sgb_bufs_free(&b);
             if (rc != 0) {
-                fprintf(stderr, "selugrad_bench: a call failed: %s\n", selugrad_last_error());
+                fprintf(stderr, "%s: a call failed: %s\n", opt->prog, selugrad_last_error());
                 return -1;
             }
         }
@@ -158,7 +158,7 @@ int selugrad_bench_main(int argc, char **argv) {
     if (rc != 0) return rc == 1 ? 0 : 2;
     for (size_t i = 0; i < opt.nisas; i++)
         if (!sg_isa_supported(opt.isas[i]))
-            fprintf(stderr, "%s: --isa=%s: this CPU cannot run it; skipped\n", argv[0],
+            fprintf(stderr, "%s: --isa=%s: this CPU cannot run it; skipped\n", opt.prog,
                     sg_isa_name(opt.isas[i]));
     sgb_run r = {&opt, {opt.reps, opt.quick ? 0.005 : 0.15, opt.quick ? 3u : 5u}, NULL, 0, 0, NULL,
                  0};
@@ -169,7 +169,7 @@ int selugrad_bench_main(int argc, char **argv) {
     if (r.rows == NULL || r.bounds == NULL) {
         free(r.rows);
         free(r.bounds);
-        fprintf(stderr, "%s: out of memory\n", argv[0]);
+        fprintf(stderr, "%s: out of memory\n", opt.prog);
         return 1;
     }
     printf("# selugrad %s bench: median of repeated calls; GB/s = 3 n sizeof(T) / time; "
@@ -180,8 +180,8 @@ int selugrad_bench_main(int argc, char **argv) {
     double t0 = sgb_now();
     rc = sgb_run_all(&r) == 0 ? 0 : 1;
     printf("# %zu rows in %.1f s\n", r.nrows, sgb_now() - t0);
-    if (rc == 0 && opt.csv && sgb_write_csv(opt.csv, r.rows, r.nrows) != 0) rc = 1;
-    if (rc == 0 && opt.plot && sgb_plot(opt.plot, r.rows, r.nrows) != 0) rc = 1;
+    if (rc == 0 && opt.csv && sgb_write_csv(opt.prog, opt.csv, r.rows, r.nrows) != 0) rc = 1;
+    if (rc == 0 && opt.plot && sgb_plot(opt.prog, opt.plot, r.rows, r.nrows) != 0) rc = 1;
     free(r.rows);
     free(r.bounds);
     return rc;
