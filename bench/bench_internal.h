@@ -53,6 +53,12 @@ typedef struct sgb_timing {
    Returns a negative value if a call failed. */
 double sgb_time_median(sgb_call_fn fn, void *ctx, const sgb_timing *t);
 
+/* Medians of up to 4 functions. interleave: rounds of one sample of each, so all see the same
+   moments of a shared machine; else each is sampled on its own, one after the other (no
+   function evicts another's cached data between samples). Returns 0, or -1 if a call failed. */
+int sgb_time_medians(size_t count, const sgb_call_fn *fns, void *const *ctxs, int interleave,
+                     const sgb_timing *t, double *med);
+
 /* ---- buffers (buffers.c) ---- */
 
 /* K sets of (g, o, y) arrays of n elements of es bytes, each array 64-byte aligned, used in turn
@@ -82,14 +88,18 @@ void sgb_bufs_fill_float(sgb_bufs *b);
 
 typedef void (*sgb_triad_fn)(float *a, const float *b, const float *c, float s, size_t n);
 
-typedef struct sgb_bound {
-    double plain_gbps, nt_gbps;
-    const char *plain_name, *nt_name;
-} sgb_bound;
+/* One triad variant: a[i] = b[i] + s * c[i] over the arrays of bufs (as floats: the same bytes
+   as a SeluGrad call), on nth threads of the library's pool. */
+typedef struct sgb_triad {
+    const sgb_bufs *bufs;
+    sgb_triad_fn fn;
+    const char *name; /* e.g. "nt-avx512" */
+    unsigned nth;
+} sgb_triad;
 
-/* Measures a[i] = b[i] + s * c[i] over the arrays of b (as floats), on nth threads of the
-   library's pool, with plain and with non-temporal stores. Returns 0 or non-zero on failure. */
-int sgb_bound_measure(const sgb_bufs *b, unsigned nth, const sgb_timing *t, sgb_bound *out);
+/* The plain (t[0]) and non-temporal-store (t[1]) triads, each the widest this CPU runs. */
+void sgb_triad_setup(sgb_triad t[2], const sgb_bufs *bufs, unsigned nth);
+int sgb_triad_call(void *ctx, size_t k); /* ctx: an sgb_triad */
 
 #if defined(__x86_64__) || defined(_M_X64)
 void sgb_triad_nt_sse2(float *a, const float *b, const float *c, float s, size_t n);

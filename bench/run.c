@@ -35,28 +35,12 @@ static int sgb_lib_call(void *ctx, size_t k) {
     return sg_plan_run(&plan, g, o, y) != SELUGRAD_OK;
 }
 
-/* Bounds already measured, by (n, element size, threads): f32/s32 and f16/bf16 share them. */
-typedef struct sgb_bound_cache {
-    size_t n, es;
-    unsigned threads;
-    sgb_bound bound;
-} sgb_bound_cache;
-
 typedef struct sgb_run {
     const sgb_options *opt;
     sgb_timing timing;
     sgb_row *rows;
-    size_t nrows, cap;
-    sgb_bound_cache *bounds;
-    size_t nbounds;
+    size_t nrows;
 } sgb_run;
-
-static const sgb_bound *sgb_find_bound(const sgb_run *r, size_t n, size_t es, unsigned t) {
-    for (size_t i = 0; i < r->nbounds; i++)
-        if (r->bounds[i].n == n && r->bounds[i].es == es && r->bounds[i].threads == t)
-            return &r->bounds[i].bound;
-    return NULL;
-}
 
 /* Threads a call of n elements really uses when allowed t: the library runs small calls on the
    calling thread alone, and the bound should not charge it a pool wake-up it never pays. */
@@ -66,26 +50,9 @@ static unsigned sgb_used_threads(selugrad_dtype dtype, size_t n, unsigned t) {
     return plan.nth < t ? plan.nth : t;
 }
 
-static int sgb_measure_bounds(sgb_run *r, sgb_bufs *b, selugrad_dtype dtype) {
-    int filled = 0;
-    for (size_t t = 0; t < r->opt->nthreads; t++) {
-        unsigned nth = sgb_used_threads(dtype, b->n, r->opt->threads[t]);
-        if (sgb_find_bound(r, b->n, b->es, nth)) continue;
-        if (!filled) sgb_bufs_fill_float(b);
-        filled = 1;
-        sgb_bound_cache *c = &r->bounds[r->nbounds];
-        if (sgb_bound_measure(b, nth, &r->timing, &c->bound) != 0) return -1;
-        c->n = b->n;
-        c->es = b->es;
-        c->threads = nth;
-        r->nbounds++;
-    }
-    return 0;
-}
-
-static int sgb_run_dtype(sgb_run *r, sgb_bufs *b, selugrad_dtype dtype) {
+/* b holds the dtype's inputs, tb floats of the same geometry for the triad. */
+static int sgb_run_dtype(sgb_run *r, sgb_bufs *b, const sgb_bufs *tb, selugrad_dtype dtype) {
     const sgb_options *opt = r->opt;
-    sgb_bufs_fill(b, dtype);
     double bytes = 3.0 * (double)b->array_bytes;
     sgb_call hc = {b, dtype, NULL, sgb_hand_loop(dtype)};
     double loop_s = sgb_time_median(sgb_lib_call, &hc, &r->timing);
@@ -102,12 +69,18 @@ static int sgb_run_dtype(sgb_run *r, sgb_bufs *b, selugrad_dtype dtype) {
         sgb_call lc = {b, dtype, k == sg_kernel_for(dtype) ? NULL : k, NULL};
         for (size_t t = 0; t < opt->nthreads; t++) {
             unsigned nth = opt->threads[t];
+            sgb_triad tr[2];
+            sgb_triad_setup(tr, tb, sgb_used_threads(dtype, b->n, nth));
+            const sgb_call_fn fns[3] = {sgb_lib_call, sgb_triad_call, sgb_triad_call};
+            void *const ctxs[3] = {&lc, &tr[0], &tr[1]};
+            double med[3];
             if (selugrad_set_num_threads((int)nth) != SELUGRAD_OK) return -1;
-            double s = sgb_time_median(sgb_lib_call, &lc, &r->timing);
+            /* Cold cases alternate samples of the call and the triads: other processes' memory
+               traffic then hits all three alike. Hot ones take them in turn, so one's samples
+               never find their cache lines evicted by the other's buffers. */
+            int rc = sgb_time_medians(3, fns, ctxs, b->cold, &r->timing, med);
             selugrad_set_num_threads(0);
-            if (s <= 0) return -1;
-            const sgb_bound *bd =
-                sgb_find_bound(r, b->n, b->es, sgb_used_threads(dtype, b->n, nth));
+            if (rc != 0) return -1;
             sgb_row *row = &r->rows[r->nrows++];
             row->dtype = dtype;
             row->n = b->n;
@@ -115,14 +88,14 @@ static int sgb_run_dtype(sgb_run *r, sgb_bufs *b, selugrad_dtype dtype) {
             row->isa = isa;
             row->kernel = k->name;
             row->cache = b->cold ? "cold" : "hot";
-            row->us = s * 1e6;
-            row->gbps = bytes / s * 1e-9;
-            int nt = bd->nt_gbps > bd->plain_gbps;
-            row->bound_gbps = nt ? bd->nt_gbps : bd->plain_gbps;
-            row->bound_kind = nt ? bd->nt_name : bd->plain_name;
+            row->us = med[0] * 1e6;
+            row->gbps = bytes / med[0] * 1e-9;
+            int nt = med[2] < med[1];
+            row->bound_gbps = bytes / med[nt ? 2 : 1] * 1e-9;
+            row->bound_kind = tr[nt].name;
             row->ratio = row->gbps / row->bound_gbps;
             row->loop_gbps = bytes / loop_s * 1e-9;
-            row->speedup = loop_s / s;
+            row->speedup = loop_s / med[0];
             sgb_table_row(stdout, row);
         }
     }
@@ -134,15 +107,21 @@ static int sgb_run_all(sgb_run *r) {
     for (size_t si = 0; si < opt->nsizes; si++) {
         for (size_t di = 0; di < opt->ndtypes; di++) {
             selugrad_dtype dt = opt->dtypes[di];
-            sgb_bufs b;
-            if (sgb_bufs_alloc(&b, opt->sizes[si], selugrad_dtype_size(dt)) != 0) {
-                fprintf(stderr, "%s: out of memory for n = %zu %s\n", opt->prog, opt->sizes[si],
+            sgb_bufs b, tb;
+            size_t n = opt->sizes[si], es = selugrad_dtype_size(dt);
+            int ab = sgb_bufs_alloc(&b, n, es), at = sgb_bufs_alloc(&tb, n, es);
+            if (ab != 0 || at != 0) {
+                sgb_bufs_free(&b);
+                sgb_bufs_free(&tb);
+                fprintf(stderr, "%s: out of memory for n = %zu %s\n", opt->prog, n,
                         selugrad_dtype_name(dt));
                 return -1;
             }
-            int rc = sgb_measure_bounds(r, &b, dt);
-            if (rc == 0) rc = sgb_run_dtype(r, &b, dt);
+            sgb_bufs_fill(&b, dt);
+            sgb_bufs_fill_float(&tb);
+            int rc = sgb_run_dtype(r, &b, &tb, dt);
             sgb_bufs_free(&b);
+            sgb_bufs_free(&tb);
             if (rc != 0) {
                 fprintf(stderr, "%s: a call failed: %s\n", opt->prog, selugrad_last_error());
                 return -1;
@@ -160,15 +139,10 @@ int selugrad_bench_main(int argc, char **argv) {
         if (!sg_isa_supported(opt.isas[i]))
             fprintf(stderr, "%s: --isa=%s: this CPU cannot run it; skipped\n", opt.prog,
                     sg_isa_name(opt.isas[i]));
-    sgb_run r = {&opt, {opt.reps, opt.quick ? 0.005 : 0.15, opt.quick ? 3u : 5u}, NULL, 0, 0, NULL,
-                 0};
+    sgb_run r = {&opt, {opt.reps, opt.quick ? 0.005 : 0.15, opt.quick ? 3u : 5u}, NULL, 0};
     size_t nisas = opt.nisas ? opt.nisas : 1;
-    r.cap = opt.nsizes * opt.ndtypes * nisas * opt.nthreads;
-    r.rows = calloc(r.cap, sizeof *r.rows);
-    r.bounds = calloc(opt.nsizes * opt.ndtypes * opt.nthreads, sizeof *r.bounds);
-    if (r.rows == NULL || r.bounds == NULL) {
-        free(r.rows);
-        free(r.bounds);
+    r.rows = calloc(opt.nsizes * opt.ndtypes * nisas * opt.nthreads, sizeof *r.rows);
+    if (r.rows == NULL) {
         fprintf(stderr, "%s: out of memory\n", opt.prog);
         return 1;
     }
@@ -183,6 +157,5 @@ int selugrad_bench_main(int argc, char **argv) {
     if (rc == 0 && opt.csv && sgb_write_csv(opt.prog, opt.csv, r.rows, r.nrows) != 0) rc = 1;
     if (rc == 0 && opt.plot && sgb_plot(opt.prog, opt.plot, r.rows, r.nrows) != 0) rc = 1;
     free(r.rows);
-    free(r.bounds);
     return rc;
 }

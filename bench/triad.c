@@ -2,7 +2,8 @@
  * The bandwidth bound: STREAM's triad a[i] = b[i] + s * c[i] over the same bytes as a SeluGrad
  * call (2 reads + 1 write of n * sizeof(T) each, taken as floats), on the same threads (the
  * library's pool), once with plain stores and once with non-temporal stores; the better one is
- * the bound. The vector versions come from per-ISA files; the widest this CPU runs is used.
+ * the bound (chosen in run.c). The vector versions come from per-ISA files; the widest this CPU
+ * runs is used.
  */
 #include "bench_internal.h"
 #include "core/pool.h"
@@ -28,14 +29,8 @@ static void sgb_triad_part(void *ctx, unsigned ith, unsigned nth) {
     if (begin < end) j->fn(j->a + begin, j->b + begin, j->c + begin, 3.0f, end - begin);
 }
 
-typedef struct sgb_triad_ctx {
-    const sgb_bufs *bufs;
-    sgb_triad_fn fn;
-    unsigned nth;
-} sgb_triad_ctx;
-
-static int sgb_triad_call(void *ctx, size_t k) {
-    const sgb_triad_ctx *t = ctx;
+int sgb_triad_call(void *ctx, size_t k) {
+    const sgb_triad *t = ctx;
     sgb_triad_job j = {t->fn, sgb_buf(t->bufs, k, 2), sgb_buf(t->bufs, k, 0),
                        sgb_buf(t->bufs, k, 1), t->bufs->array_bytes / 4};
     return sg_pool_run(t->nth, sgb_triad_part, &j) == SELUGRAD_OK ? 0 : -1;
@@ -70,16 +65,8 @@ static void sgb_triad_pick(sgb_triad_fn *plain, const char **pname, sgb_triad_fn
 #endif
 }
 
-int sgb_bound_measure(const sgb_bufs *b, unsigned nth, const sgb_timing *t, sgb_bound *out) {
-    sgb_triad_fn plain, nt;
-    sgb_triad_pick(&plain, &out->plain_name, &nt, &out->nt_name);
-    double bytes = 3.0 * (double)(b->array_bytes / 4 * 4);
-    sgb_triad_ctx c = {b, plain, nth};
-    double sp = sgb_time_median(sgb_triad_call, &c, t);
-    c.fn = nt;
-    double sn = sgb_time_median(sgb_triad_call, &c, t);
-    if (sp <= 0 || sn <= 0) return -1;
-    out->plain_gbps = bytes / sp * 1e-9;
-    out->nt_gbps = bytes / sn * 1e-9;
-    return 0;
+void sgb_triad_setup(sgb_triad t[2], const sgb_bufs *bufs, unsigned nth) {
+    sgb_triad_pick(&t[0].fn, &t[0].name, &t[1].fn, &t[1].name);
+    t[0].bufs = t[1].bufs = bufs;
+    t[0].nth = t[1].nth = nth;
 }
