@@ -95,14 +95,15 @@ int sgb_plot(const char *prog, const char *path, const sgb_row *rows, size_t nro
         return 1;
     }
     size_t cols = dts.n < 3 ? dts.n : 3, rws = (dts.n + cols - 1) / cols;
-    fprintf(p, "set terminal pngcairo size %zu,%zu font ',10'\nset output '%s'\n", 560 * cols,
-            120 + 420 * rws, path);
+    size_t width = 560 * cols < 760 ? 760 : 560 * cols;
+    fprintf(p, "set terminal pngcairo size %zu,%zu font ',10'\nset output '%s'\n", width,
+            140 + 470 * rws, path);
     fprintf(p,
-            "set multiplot layout %zu,%zu title \"selugrad\\\\_backward: GB/s = 3 n "
-            "sizeof(T) / median time; bound = best of plain and non-temporal STREAM triad\"\n",
+            "set multiplot layout %zu,%zu title \"selugrad\\\\_backward: GB/s = 3 n sizeof(T) "
+            "/ median time\\nbound: the better of a plain and a non-temporal STREAM triad\"\n",
             rws, cols);
     fprintf(p, "set logscale x 2\nset logscale y 10\nset grid\n"
-               "set key bottom right font ',8' opaque box\n"
+               "set key below horizontal maxrows 2 font ',8'\n"
                "set xlabel 'elements'\nset ylabel 'GB/s (log scale)'\nset xtics (");
     for (size_t i = 0; i < sizes.n; i++) {
         char s[32];
@@ -110,6 +111,13 @@ int sgb_plot(const char *prog, const char *path, const sgb_row *rows, size_t nro
         fprintf(p, "%s'%s' %zu", i ? ", " : "", s, sizes.first[i]->n);
     }
     fprintf(p, ")\n");
+    size_t lo = sizes.first[0]->n, hi = lo;
+    for (size_t i = 1; i < sizes.n; i++) {
+        if (sizes.first[i]->n < lo) lo = sizes.first[i]->n;
+        if (sizes.first[i]->n > hi) hi = sizes.first[i]->n;
+    }
+    /* A margin on both sides, so the end points and their tic labels stay inside. */
+    fprintf(p, "set xrange [%g:%g]\n", (double)lo / 1.5, (double)hi * 1.5);
     for (size_t d = 0; d < dts.n; d++) {
         const sgb_row *dr = dts.first[d];
         char name[64];
