@@ -1,0 +1,144 @@
+/*
+ * Pieces of the benchmark shared between its files: options, timing, buffers, the STREAM triad
+ * bound, the hand-written loop baseline and the report. Names start with sgb_.
+ */
+#ifndef SELUGRAD_BENCH_BENCH_INTERNAL_H
+#define SELUGRAD_BENCH_BENCH_INTERNAL_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "isa/cpu.h"
+#include "selugrad/selugrad.h"
+
+enum { SGB_MAX_LIST = 16 };
+
+/* ---- options (options.c) ---- */
+
+typedef struct sgb_options {
+    const char *prog; /* argv[0], for messages */
+    selugrad_dtype dtypes[SGB_MAX_LIST];
+    size_t ndtypes;
+    size_t sizes[SGB_MAX_LIST]; /* elements */
+    size_t nsizes;
+    unsigned threads[SGB_MAX_LIST];
+    size_t nthreads;
+    sg_isa isas[SGB_MAX_LIST];
+    size_t nisas;  /* 0: no --isa, the library's own dispatch ("auto") */
+    unsigned reps; /* samples per case; 0: chosen from the time budget */
+    int quick;
+    const char *csv;
+    const char *plot;
+} sgb_options;
+
+/* Parses argv into opt. Returns 0 to run, 1 when --help was printed, 2 on a bad argument (the
+   reason and the usage went to err). */
+int sgb_parse_options(int argc, char **argv, sgb_options *opt, FILE *err);
+void sgb_usage(FILE *f, const char *prog);
+
+/* ---- timing (timing.c) ---- */
+
+double sgb_now(void); /* seconds, CLOCK_MONOTONIC */
+
+/* One timed call; k counts calls so buffers can rotate. Returns 0, or non-zero on failure. */
+typedef int (*sgb_call_fn)(void *ctx, size_t k);
+
+typedef struct sgb_timing {
+    unsigned reps;   /* samples; 0: from budget_s */
+    double budget_s; /* time to spend sampling one case */
+    unsigned min_reps;
+} sgb_timing;
+
+/* Median seconds per call after a warm-up; calls that take under ~20 us are batched per sample.
+   Returns a negative value if a call failed. */
+double sgb_time_median(sgb_call_fn fn, void *ctx, const sgb_timing *t);
+
+/* Medians of up to 4 functions. interleave: rounds of one sample of each, so all see the same
+   moments of a shared machine; else each is sampled on its own, one after the other (no
+   function evicts another's cached data between samples). Returns 0, or -1 if a call failed. */
+int sgb_time_medians(size_t count, const sgb_call_fn *fns, void *const *ctxs, int interleave,
+                     const sgb_timing *t, double *med);
+
+/* ---- buffers (buffers.c) ---- */
+
+/* K sets of (g, o, y) arrays of n elements of es bytes, each array 64-byte aligned, used in turn
+   by successive calls. Small problems (hot, n <= 1M) rotate among up to 16 sets of different
+   values that together stay in cache (so the data is in cache but a branch predictor cannot
+   learn it); large ones (cold) among enough sets that every call reads memory no recent call
+   touched. */
+typedef struct sgb_bufs {
+    size_t n, es, nsets, array_bytes, stride;
+    int cold;
+    unsigned char *mem;
+} sgb_bufs;
+
+enum { SGB_HOT_MAX_N = 1 << 20, SGB_HOT_MAX_SETS = 16 };
+#define SGB_HOT_SPAN  ((size_t)768 << 10) /* hot sets together: within a 1 MiB L2 */
+#define SGB_COLD_SPAN ((size_t)512 << 20) /* bytes touched between two uses of a cold set */
+
+int sgb_bufs_alloc(sgb_bufs *b, size_t n, size_t es);
+void sgb_bufs_free(sgb_bufs *b);
+void *sgb_buf(const sgb_bufs *b, size_t set, int which); /* which: 0 g, 1 o, 2 y */
+/* Fills every set with mixed-sign, non-zero values of dtype (y with zeros). */
+void sgb_bufs_fill(sgb_bufs *b, selugrad_dtype dtype);
+/* Fills g and o with the float 1.0 and 2.0 for the triad (y with zeros). */
+void sgb_bufs_fill_float(sgb_bufs *b);
+
+/* ---- STREAM triad bound (triad.c and the x86 files) ---- */
+
+typedef void (*sgb_triad_fn)(float *a, const float *b, const float *c, float s, size_t n);
+
+/* One triad variant: a[i] = b[i] + s * c[i] over the arrays of bufs (as floats: the same bytes
+   as a SeluGrad call), on nth threads of the library's pool. */
+typedef struct sgb_triad {
+    const sgb_bufs *bufs;
+    sgb_triad_fn fn;
+    const char *name; /* e.g. "nt-avx512" */
+    unsigned nth;
+} sgb_triad;
+
+/* The plain (t[0]) and non-temporal-store (t[1]) triads, each the widest this CPU runs. */
+void sgb_triad_setup(sgb_triad t[2], const sgb_bufs *bufs, unsigned nth);
+int sgb_triad_call(void *ctx, size_t k); /* ctx: an sgb_triad */
+
+#if defined(__x86_64__) || defined(_M_X64)
+void sgb_triad_nt_sse2(float *a, const float *b, const float *c, float s, size_t n);
+#if defined(SGB_HAVE_AVX2)
+void sgb_triad_plain_avx2(float *a, const float *b, const float *c, float s, size_t n);
+void sgb_triad_nt_avx2(float *a, const float *b, const float *c, float s, size_t n);
+#endif
+#if defined(SGB_HAVE_AVX512)
+void sgb_triad_plain_avx512(float *a, const float *b, const float *c, float s, size_t n);
+void sgb_triad_nt_avx512(float *a, const float *b, const float *c, float s, size_t n);
+#endif
+#endif
+
+/* ---- hand-written loops (handloop.c, -O3, no ISA flags) ---- */
+
+typedef void (*sgb_loop_fn)(size_t n, const void *g, const void *o, void *y);
+sgb_loop_fn sgb_hand_loop(selugrad_dtype dtype);
+
+/* ---- results (report.c, plot.c) ---- */
+
+typedef struct sgb_row {
+    selugrad_dtype dtype;
+    size_t n;
+    unsigned threads;
+    const char *isa;    /* the --isa cap, or "auto" */
+    const char *kernel; /* the kernel that ran */
+    const char *cache;  /* "hot" or "cold" */
+    double us;          /* median microseconds per call */
+    double gbps, bound_gbps;
+    const char *bound_kind; /* "plain" or "nt" */
+    double ratio, loop_gbps, speedup;
+} sgb_row;
+
+void sgb_size_name(size_t n, char *buf, size_t len); /* 4096 -> "4K" */
+void sgb_table_header(FILE *f);
+void sgb_table_row(FILE *f, const sgb_row *r);
+int sgb_write_csv(const char *prog, const char *path, const sgb_row *rows, size_t nrows);
+/* Draws the PNG with gnuplot. Returns 0 done, 1 failed; a missing gnuplot is reported and gives 0.
+ */
+int sgb_plot(const char *prog, const char *path, const sgb_row *rows, size_t nrows);
+
+#endif /* SELUGRAD_BENCH_BENCH_INTERNAL_H */

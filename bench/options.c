@@ -1,0 +1,191 @@
+/* benchdnn-style options: --name=value, comma lists run as a product. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench_internal.h"
+
+void sgb_usage(FILE *f, const char *prog) {
+    fprintf(f,
+            "usage: %s [options]\n"
+            "Times selugrad_backward per dtype x size x threads (x isa) and compares it with a\n"
+            "STREAM triad bound and a hand-written loop.\n"
+            "  --dtype=LIST    f32,f16,bf16,s8,u8,s32 (default: all six)\n"
+            "  --size=LIST     elements, with K/M/G suffixes (default: 4K,64K,1M,16M,128M)\n"
+            "  --threads=LIST  threads per call, 1..1024 (default: 1,2)\n"
+            "  --isa=LIST      scalar,avx2,avx512,avx512fp16,neon: cap the kernel choice as\n"
+            "                  SELUGRAD_MAX_ISA would; levels this CPU lacks are skipped\n"
+            "                  (default: the library's own dispatch, shown as \"auto\")\n"
+            "  --reps=N        samples per case, median taken (default: ~0.15 s per case)\n"
+            "  --csv=FILE      also write the table as CSV\n"
+            "  --plot=FILE     also draw GB/s against size as a PNG (needs gnuplot)\n"
+            "  --quick         smoke run: few samples; sizes 4K,64K unless --size is given\n"
+            "  --help          this text\n"
+            "Exit status: 0 done, 1 run-time failure, 2 bad arguments.\n",
+            prog);
+}
+
+static const struct {
+    const char *name;
+    selugrad_dtype dtype;
+} sgb_dtype_names[] = {
+    {"f32", SELUGRAD_FLOAT},       {"float32", SELUGRAD_FLOAT}, {"f16", SELUGRAD_FLOAT16},
+    {"float16", SELUGRAD_FLOAT16}, {"bf16", SELUGRAD_BF16},     {"bfloat16", SELUGRAD_BF16},
+    {"s8", SELUGRAD_INT8},         {"int8", SELUGRAD_INT8},     {"u8", SELUGRAD_UINT8},
+    {"uint8", SELUGRAD_UINT8},     {"s32", SELUGRAD_INT32},     {"int32", SELUGRAD_INT32},
+};
+
+static int sgb_parse_dtype(const char *s, void *out) {
+    for (size_t i = 0; i < sizeof sgb_dtype_names / sizeof sgb_dtype_names[0]; i++) {
+        if (strcmp(s, sgb_dtype_names[i].name) == 0) {
+            *(selugrad_dtype *)out = sgb_dtype_names[i].dtype;
+            return 0;
+        }
+    }
+    return -1;
+}
+
+/* A whole number with an optional binary suffix, 1 <= value <= max. */
+static int sgb_parse_count(const char *s, size_t max, int suffixes, size_t *out) {
+    if (*s < '0' || *s > '9') return -1;
+    errno = 0;
+    char *end;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (errno != 0) return -1;
+    unsigned long long mul = 1;
+    if (suffixes && *end != '\0' && end[1] == '\0') {
+        switch (*end) {
+        case 'k':
+        case 'K':
+            mul = 1ull << 10;
+            break;
+        case 'm':
+        case 'M':
+            mul = 1ull << 20;
+            break;
+        case 'g':
+        case 'G':
+            mul = 1ull << 30;
+            break;
+        default:
+            return -1;
+        }
+        end++;
+    }
+    if (*end != '\0' || v == 0 || v > max / mul) return -1;
+    *out = (size_t)(v * mul);
+    return 0;
+}
+
+static int sgb_parse_size(const char *s, void *out) {
+    /* 2^34 elements: far above any memory we could allocate, far below overflow. */
+    return sgb_parse_count(s, (size_t)1 << 34, 1, (size_t *)out);
+}
+
+static int sgb_parse_threads(const char *s, void *out) {
+    size_t v;
+    if (sgb_parse_count(s, 1024, 0, &v) != 0) return -1;
+    *(unsigned *)out = (unsigned)v;
+    return 0;
+}
+
+static int sgb_parse_isa(const char *s, void *out) {
+    return sg_isa_from_name(s, (sg_isa *)out) ? 0 : -1;
+}
+
+/* Splits a comma list and parses each item into items[i * size]. */
+static int sgb_parse_list(const char *list, int (*parse)(const char *, void *), void *items,
+                          size_t size, size_t *count) {
+    char buf[512];
+    size_t len = strlen(list);
+    if (len == 0 || len >= sizeof buf) return -1;
+    memcpy(buf, list, len + 1);
+    size_t n = 0;
+    char *p = buf;
+    for (;;) {
+        char *comma = strchr(p, ',');
+        if (comma) *comma = '\0';
+        if (n == SGB_MAX_LIST || parse(p, (char *)items + n * size) != 0) return -1;
+        n++;
+        if (!comma) break;
+        p = comma + 1;
+    }
+    *count = n;
+    return 0;
+}
+
+/* The value of "--name=value" if arg is that option, else NULL. */
+static const char *sgb_value(const char *arg, const char *name) {
+    size_t len = strlen(name);
+    if (strncmp(arg, name, len) == 0 && arg[len] == '=') return arg + len + 1;
+    return NULL;
+}
+
+static int sgb_bad(FILE *err, const char *prog, const char *why, const char *arg) {
+    fprintf(err, "%s: %s: '%s'\n", prog, why, arg);
+    sgb_usage(err, prog);
+    return 2;
+}
+
+int sgb_parse_options(int argc, char **argv, sgb_options *opt, FILE *err) {
+    const char *prog = argc > 0 && argv[0] ? argv[0] : "selugrad_bench";
+    static const selugrad_dtype all[] = {SELUGRAD_FLOAT, SELUGRAD_FLOAT16, SELUGRAD_BF16,
+                                         SELUGRAD_INT8,  SELUGRAD_UINT8,   SELUGRAD_INT32};
+    memset(opt, 0, sizeof *opt);
+    opt->prog = prog;
+    int have_size = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v;
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            sgb_usage(stdout, prog);
+            return 1;
+        } else if (strcmp(a, "--quick") == 0) {
+            opt->quick = 1;
+        } else if ((v = sgb_value(a, "--dtype"))) {
+            if (sgb_parse_list(v, sgb_parse_dtype, opt->dtypes, sizeof opt->dtypes[0],
+                               &opt->ndtypes))
+                return sgb_bad(err, prog, "bad --dtype list", a);
+        } else if ((v = sgb_value(a, "--size"))) {
+            if (sgb_parse_list(v, sgb_parse_size, opt->sizes, sizeof opt->sizes[0], &opt->nsizes))
+                return sgb_bad(err, prog, "bad --size list (positive counts, K/M/G suffixes)", a);
+            have_size = 1;
+        } else if ((v = sgb_value(a, "--threads"))) {
+            if (sgb_parse_list(v, sgb_parse_threads, opt->threads, sizeof opt->threads[0],
+                               &opt->nthreads))
+                return sgb_bad(err, prog, "bad --threads list (1..1024)", a);
+        } else if ((v = sgb_value(a, "--isa"))) {
+            if (sgb_parse_list(v, sgb_parse_isa, opt->isas, sizeof opt->isas[0], &opt->nisas))
+                return sgb_bad(err, prog, "bad --isa list", a);
+        } else if ((v = sgb_value(a, "--reps"))) {
+            size_t r;
+            if (sgb_parse_count(v, 1000000, 0, &r) != 0)
+                return sgb_bad(err, prog, "bad --reps (1..1000000)", a);
+            opt->reps = (unsigned)r;
+        } else if ((v = sgb_value(a, "--csv"))) {
+            if (*v == '\0') return sgb_bad(err, prog, "empty file name", a);
+            opt->csv = v;
+        } else if ((v = sgb_value(a, "--plot"))) {
+            /* The name goes into a single-quoted gnuplot string, which has no escapes. */
+            if (*v == '\0' || strchr(v, '\'') || strchr(v, '\n'))
+                return sgb_bad(err, prog, "bad plot file name", a);
+            opt->plot = v;
+        } else {
+            return sgb_bad(err, prog, "unknown argument", a);
+        }
+    }
+    if (opt->ndtypes == 0) {
+        memcpy(opt->dtypes, all, sizeof all);
+        opt->ndtypes = sizeof all / sizeof all[0];
+    }
+    if (!have_size) {
+        static const size_t full[] = {4u << 10, 64u << 10, 1u << 20, 16u << 20, 128u << 20};
+        opt->nsizes = opt->quick ? 2 : 5;
+        memcpy(opt->sizes, full, opt->nsizes * sizeof full[0]);
+    }
+    if (opt->nthreads == 0) {
+        opt->threads[0] = 1;
+        opt->threads[1] = 2;
+        opt->nthreads = 2;
+    }
+    return 0;
+}

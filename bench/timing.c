@@ -1,0 +1,101 @@
+/* Median-of-samples timing with CLOCK_MONOTONIC. */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
+#include <stdlib.h>
+#include <time.h>
+
+#include "bench_internal.h"
+
+double sgb_now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static int sgb_cmp_double(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+enum { SGB_MAX_SAMPLES = 1000 };
+#define SGB_MIN_SAMPLE_S 20e-6 /* shorter calls are timed in batches: clock cost stays < 1% */
+#define SGB_SLOW_CALL_S  0.25  /* calls this slow: one warm-up call and 3 samples at least */
+
+/* Warm-up of one function; sets its estimate and its batch size. k counts its calls. */
+static int sgb_warm(sgb_call_fn fn, void *ctx, size_t *k, double *est, size_t *inner) {
+    double t0 = sgb_now();
+    if (fn(ctx, (*k)++) != 0) return -1;
+    double t1 = sgb_now(), e = t1 - t0;
+    if (e < SGB_SLOW_CALL_S) { /* a second look: the first call may have paid start-up costs */
+        if (fn(ctx, (*k)++) != 0) return -1;
+        double e2 = sgb_now() - t1;
+        if (e2 < e) e = e2;
+    }
+    if (e <= 0) e = 1e-9;
+    *est = e;
+    *inner = e < SGB_MIN_SAMPLE_S ? (size_t)(SGB_MIN_SAMPLE_S / e) + 1 : 1;
+    for (size_t j = 1; j < *inner; j++) /* a whole batch of warm-up for the small cases */
+        if (fn(ctx, (*k)++) != 0) return -1;
+    return 0;
+}
+
+static int sgb_sample(sgb_call_fn fn, void *ctx, size_t *k, size_t inner, double *out) {
+    double a = sgb_now();
+    for (size_t j = 0; j < inner; j++)
+        if (fn(ctx, (*k)++) != 0) return -1;
+    *out = (sgb_now() - a) / (double)inner;
+    return 0;
+}
+
+static double sgb_median(double *s, size_t n) {
+    qsort(s, n, sizeof *s, sgb_cmp_double);
+    return n % 2 ? s[n / 2] : 0.5 * (s[n / 2 - 1] + s[n / 2]);
+}
+
+/* Warms up every function, then takes rounds of one sample of each, so all of them see the
+   same moments of a shared machine. */
+static int sgb_time_group(size_t count, const sgb_call_fn *fns, void *const *ctxs,
+                          const sgb_timing *t, double *med) {
+    enum { MAXF = 4 };
+    size_t k[MAXF] = {0}, inner[MAXF];
+    double est[MAXF], round = 0, slowest = 0;
+    if (count == 0 || count > MAXF) return -1;
+    for (size_t i = 0; i < count; i++) {
+        if (sgb_warm(fns[i], ctxs[i], &k[i], &est[i], &inner[i]) != 0) return -1;
+        round += (double)inner[i] * est[i];
+        if (est[i] > slowest) slowest = est[i];
+    }
+    size_t reps = t->reps;
+    if (reps == 0) {
+        double want = t->budget_s * (double)count / round;
+        size_t min = t->min_reps;
+        if (slowest > SGB_SLOW_CALL_S && min > 3) min = 3;
+        reps = want < (double)min ? min : (size_t)want;
+        if (reps > SGB_MAX_SAMPLES) reps = SGB_MAX_SAMPLES;
+    }
+    double *s = malloc(reps * count * sizeof *s);
+    if (s == NULL) return -1;
+    for (size_t r = 0; r < reps; r++) {
+        for (size_t i = 0; i < count; i++) {
+            if (sgb_sample(fns[i], ctxs[i], &k[i], inner[i], &s[i * reps + r]) != 0) {
+                free(s);
+                return -1;
+            }
+        }
+    }
+    for (size_t i = 0; i < count; i++) med[i] = sgb_median(s + i * reps, reps);
+    free(s);
+    return 0;
+}
+
+int sgb_time_medians(size_t count, const sgb_call_fn *fns, void *const *ctxs, int interleave,
+                     const sgb_timing *t, double *med) {
+    if (interleave) return sgb_time_group(count, fns, ctxs, t, med);
+    for (size_t i = 0; i < count; i++)
+        if (sgb_time_group(1, &fns[i], &ctxs[i], t, &med[i]) != 0) return -1;
+    return 0;
+}
+
+double sgb_time_median(sgb_call_fn fn, void *ctx, const sgb_timing *t) {
+    double m;
+    return sgb_time_group(1, &fn, &ctx, t, &m) == 0 ? m : -1.0;
+}

@@ -1,0 +1,72 @@
+/*
+ * The bandwidth bound: STREAM's triad a[i] = b[i] + s * c[i] over the same bytes as a SeluGrad
+ * call (2 reads + 1 write of n * sizeof(T) each, taken as floats), on the same threads (the
+ * library's pool), once with plain stores and once with non-temporal stores; the better one is
+ * the bound (chosen in run.c). The vector versions come from per-ISA files; the widest this CPU
+ * runs is used.
+ */
+#include "bench_internal.h"
+#include "core/pool.h"
+
+static void sgb_triad_plain_c(float *a, const float *b, const float *c, float s, size_t n) {
+    for (size_t i = 0; i < n; i++) a[i] = b[i] + s * c[i];
+}
+
+typedef struct sgb_triad_job {
+    sgb_triad_fn fn;
+    float *a;
+    const float *b, *c;
+    size_t n;
+} sgb_triad_job;
+
+static void sgb_triad_part(void *ctx, unsigned ith, unsigned nth) {
+    const sgb_triad_job *j = ctx;
+    /* Parts of whole 64-byte lines so every part's vector stores stay aligned. */
+    size_t per = ((j->n + nth - 1) / nth + 15) / 16 * 16;
+    size_t begin = (size_t)ith * per, end = begin + per;
+    if (begin > j->n) begin = j->n;
+    if (end > j->n) end = j->n;
+    if (begin < end) j->fn(j->a + begin, j->b + begin, j->c + begin, 3.0f, end - begin);
+}
+
+int sgb_triad_call(void *ctx, size_t k) {
+    const sgb_triad *t = ctx;
+    sgb_triad_job j = {t->fn, sgb_buf(t->bufs, k, 2), sgb_buf(t->bufs, k, 0),
+                       sgb_buf(t->bufs, k, 1), t->bufs->array_bytes / 4};
+    return sg_pool_run(t->nth, sgb_triad_part, &j) == SELUGRAD_OK ? 0 : -1;
+}
+
+/* The widest plain and non-temporal triads this CPU runs. */
+static void sgb_triad_pick(sgb_triad_fn *plain, const char **pname, sgb_triad_fn *nt,
+                           const char **ntname) {
+    *plain = sgb_triad_plain_c;
+    *pname = "plain-c";
+    *nt = sgb_triad_plain_c; /* no streaming stores on this architecture */
+    *ntname = "plain-c";
+#if defined(__x86_64__) || defined(_M_X64)
+    *nt = sgb_triad_nt_sse2;
+    *ntname = "nt-sse2";
+#if defined(SGB_HAVE_AVX2)
+    if (sg_isa_supported(SG_ISA_AVX2)) {
+        *plain = sgb_triad_plain_avx2;
+        *pname = "plain-avx2";
+        *nt = sgb_triad_nt_avx2;
+        *ntname = "nt-avx2";
+    }
+#endif
+#if defined(SGB_HAVE_AVX512)
+    if (sg_isa_supported(SG_ISA_AVX512)) {
+        *plain = sgb_triad_plain_avx512;
+        *pname = "plain-avx512";
+        *nt = sgb_triad_nt_avx512;
+        *ntname = "nt-avx512";
+    }
+#endif
+#endif
+}
+
+void sgb_triad_setup(sgb_triad t[2], const sgb_bufs *bufs, unsigned nth) {
+    sgb_triad_pick(&t[0].fn, &t[0].name, &t[1].fn, &t[1].name);
+    t[0].bufs = t[1].bufs = bufs;
+    t[0].nth = t[1].nth = nth;
+}

@@ -1,0 +1,30 @@
+# The benchmark (bench/): a smoke run and its handling of bad arguments (exit status 2).
+if(TARGET selugrad_bench)
+  set(sgb_check ${PROJECT_SOURCE_DIR}/bench/check_run.cmake)
+  add_test(NAME bench_smoke
+    COMMAND ${CMAKE_COMMAND} -DBIN=$<TARGET_FILE:selugrad_bench> -DEXPECT=0 -DROWS=8
+      -DCSV=${CMAKE_CURRENT_BINARY_DIR}/bench_smoke.csv
+      "-DARGS=--quick;--size=4K,64K;--dtype=f32,f16;--threads=1,2" -P ${sgb_check})
+  add_test(NAME bench_help
+    COMMAND ${CMAKE_COMMAND} -DBIN=$<TARGET_FILE:selugrad_bench> -DEXPECT=0 -DARGS=--help
+      -DOUT_MATCH=usage: -P ${sgb_check})
+  find_program(SGB_GNUPLOT gnuplot)
+  if(SGB_GNUPLOT)
+    add_test(NAME bench_plot
+      COMMAND ${CMAKE_COMMAND} -DBIN=$<TARGET_FILE:selugrad_bench> -DEXPECT=0
+        -DPNG=${CMAKE_CURRENT_BINARY_DIR}/bench_plot.png
+        "-DARGS=--quick;--size=4K,16K;--dtype=f32,s8;--threads=1;--reps=3" -P ${sgb_check})
+  endif()
+  # Each bad argument: usage on stderr, exit 2.
+  set(sgb_bad_args
+    "--dtype=f64" "--dtype=" "--dtype=f32,,f16" "--size=0" "--size=4X" "--size=-1"
+    "--size=99999999999999999999" "--threads=0" "--threads=1025" "--threads=two" "--isa=sse9"
+    "--reps=0" "--csv=" "--plot=a'b.png" "--bogus" "positional" "--quick=1" "--size")
+  set(i 0)
+  foreach(a ${sgb_bad_args})
+    math(EXPR i "${i} + 1")
+    add_test(NAME bench_bad_args_${i}
+      COMMAND ${CMAKE_COMMAND} -DBIN=$<TARGET_FILE:selugrad_bench> -DEXPECT=2 "-DARGS=${a}"
+        -DERR_MATCH=usage: -P ${sgb_check})
+  endforeach()
+endif()
