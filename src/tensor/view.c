@@ -71,6 +71,18 @@ static int sg_cmp_pair(const void *a, const void *b) {
 }
 
 /* Marks every address of the view in a bitmap; true on the first address seen twice. */
+/* Advances the multi-index idx over dims 0..top of view v (last fastest) and the element offset
+ *at with it; false once every index has wrapped (the walk is over). */
+static bool sg_odometer_step(const sg_joint *j, int v, int top, int64_t *idx, int64_t *at) {
+    for (int i = top; i >= 0; i--) {
+        *at += j->strides[v][i];
+        if (++idx[i] < j->dims[i]) return true;
+        *at -= j->strides[v][i] * j->dims[i];
+        idx[i] = 0;
+    }
+    return false;
+}
+
 static bool sg_bitmap_overlaps(const sg_joint *j, int v, int64_t span) {
     unsigned char *bits = calloc((size_t)(span / 8 + 1), 1);
     if (bits == NULL) return true; /* cannot prove it safe: treat as overlapping */
@@ -84,14 +96,7 @@ static bool sg_bitmap_overlaps(const sg_joint *j, int v, int64_t span) {
             break;
         }
         bits[at >> 3] |= m;
-        int i = j->rank - 1;
-        for (; i >= 0; i--) {
-            at += j->strides[v][i];
-            if (++idx[i] < j->dims[i]) break;
-            at -= j->strides[v][i] * j->dims[i];
-            idx[i] = 0;
-        }
-        if (i < 0) break;
+        if (!sg_odometer_step(j, v, j->rank - 1, idx, &at)) break;
     }
     free(bits);
     return dup;
@@ -161,14 +166,7 @@ static void sg_copy_rows(char *view, char *packed, const sg_joint *j, int v, siz
                 sg_copy_run(p, vstep, packed, pstep, n, es);
         }
         packed += row;
-        int i = r - 2;
-        for (; i >= 0; i--) {
-            at += j->strides[v][i];
-            if (++idx[i] < j->dims[i]) break;
-            at -= j->strides[v][i] * j->dims[i];
-            idx[i] = 0;
-        }
-        if (i < 0) break;
+        if (!sg_odometer_step(j, v, r - 2, idx, &at)) break;
     }
 }
 
