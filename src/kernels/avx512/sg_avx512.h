@@ -41,6 +41,23 @@ static inline __m512 sg512_round_f16(__m512 x) {
     return _mm512_cvtph_ps(_mm512_cvtps_ph(x, SG512_RNE));
 }
 
+/* The same rounding without the conversion round trip (VCVTPS2PH/VCVTPH2PS are multi-uop):
+   x + c - c with c = +-2^(e+13) (x's sign, e its exponent, at least 2^-1 so that fp16 subnormals
+   round to multiples of 2^-24) rounds x to 11 significant bits, RNE, in the default rounding
+   mode: x + c lies in c's binade, whose fp32 ulp is x's fp16 ulp. Valid for |x| < 2^115 whose
+   fp16 rounding does not overflow, and for +-inf; -0 and tiny negatives come out +0 (callers
+   either cannot produce them or do not care about the sign of zero). */
+static inline __m512 sg512_round_f16_arith(__m512 x) {
+    __m512i xb = _mm512_castps_si512(x);
+    __m512i e = _mm512_and_si512(xb, _mm512_set1_epi32(0x7F800000));
+    __m512i cb = _mm512_max_epi32(_mm512_add_epi32(e, _mm512_set1_epi32(13 << 23)),
+                                  _mm512_set1_epi32(0x3F000000)); /* inf: wraps negative, 2^-1 */
+    /* cb | (xb & sign) */
+    cb = _mm512_ternarylogic_epi32(cb, xb, _mm512_set1_epi32((int)0x80000000u), 0xF8);
+    __m512 c = _mm512_castsi512_ps(cb);
+    return _mm512_sub_ps(_mm512_add_ps(x, c), c);
+}
+
 /* bf16 rounding of non-NaN fp32 bits, ties to even: the result's bits are in the high half
    (the low half is garbage; callers mask or shift it away). */
 static inline __m512i sg512_bf16_round_hi(__m512i x) {
