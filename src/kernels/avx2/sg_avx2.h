@@ -38,6 +38,19 @@ static inline __m256 sg256_round_f16(__m256 x) {
     return _mm256_cvtph_ps(_mm256_cvtps_ph(x, SG256_RNE));
 }
 
+/* The same rounding in fp32 arithmetic (see sg512_round_f16_arith in avx512/sg_avx512.h for why
+   it is exact): x + c - c, c = +-max(2^(e+13), 2^-1). For |x| < 2^115 whose fp16 rounding does
+   not overflow, and +-inf; -0 and tiny negatives come out +0. */
+static inline __m256 sg256_round_f16_arith(__m256 x) {
+    __m256i xb = _mm256_castps_si256(x);
+    __m256i e = _mm256_and_si256(xb, _mm256_set1_epi32(0x7F800000));
+    __m256i cb = _mm256_max_epi32(_mm256_add_epi32(e, _mm256_set1_epi32(13 << 23)),
+                                  _mm256_set1_epi32(0x3F000000)); /* inf: wraps negative, 2^-1 */
+    cb = _mm256_or_si256(cb, _mm256_and_si256(xb, _mm256_set1_epi32((int)0x80000000u)));
+    __m256 c = _mm256_castsi256_ps(cb);
+    return _mm256_sub_ps(_mm256_add_ps(x, c), c);
+}
+
 /* bf16 rounding of non-NaN fp32 bits, ties to even; result bits in the high half. */
 static inline __m256i sg256_bf16_round_hi(__m256i x) {
     __m256i odd = _mm256_and_si256(_mm256_srli_epi32(x, 16), _mm256_set1_epi32(1));
