@@ -20,14 +20,14 @@ static inline __m512i sg_small_int_step(__m512 g, __m512 o) {
     return _mm512_cvt_roundps_epi32(r, SG512_RNE);
 }
 
-/* WIDEN: __m128i of 16 bytes -> __m512i of int32; STEP: (g, o) as fp32 -> int32 result;
-   NARROW: __m512i -> __m128i with saturation. */
-#define SG_SMALL_INT_KERNEL(name, T, WIDEN, STEP, NARROW)                                          \
+/* STORAGE: empty or static; WIDEN: __m128i of 16 bytes -> __m512i of int32; STEP: (g, o) as
+   fp32 -> int32 result; NARROW: __m512i -> __m128i with saturation. */
+#define SG_SMALL_INT_KERNEL(STORAGE, name, T, WIDEN, STEP, NARROW)                                 \
     static inline __m128i sg_##name##_step(__m128i gb, __m128i ob) {                               \
         __m512 g = _mm512_cvtepi32_ps(WIDEN(gb)), o = _mm512_cvtepi32_ps(WIDEN(ob));               \
         return NARROW(STEP(g, o));                                                                 \
     }                                                                                              \
-    void name(size_t n, const void *gv, const void *ov, void *yv) {                                \
+    STORAGE void name(size_t n, const void *gv, const void *ov, void *yv) {                        \
         const T *g = (const T *)gv, *o = (const T *)ov;                                            \
         T *y = (T *)yv;                                                                            \
         size_t i = 0;                                                                              \
