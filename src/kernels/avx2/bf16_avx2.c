@@ -24,7 +24,8 @@ static inline __m256i sg_bf16_step(__m256i gx, __m256i ox) {
                                 _mm256_castsi256_ps(_mm256_slli_epi32(ox, 16)));
     __m256i odd = sg_bf16_half(_mm256_castsi256_ps(_mm256_and_si256(gx, hi)),
                                _mm256_castsi256_ps(_mm256_and_si256(ox, hi)));
-    return _mm256_or_si256(_mm256_srli_epi32(even, 16), _mm256_and_si256(odd, hi));
+    /* odd results keep their high 16-bit words, even ones move down into the low words */
+    return _mm256_blend_epi16(_mm256_srli_epi32(even, 16), odd, 0xAA);
 }
 
 void sg_bf16_selugrad__avx2(size_t n, const void *gv, const void *ov, void *yv) {
