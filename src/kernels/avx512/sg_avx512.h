@@ -35,8 +35,10 @@ static inline __m512 sg512_select(__m512 g, __m512 o, __m512 t, __m512 scale) {
 /* Any NaN becomes the canonical fp32 quiet NaN (which also converts to the canonical fp16 and
    bf16 ones). */
 static inline __m512 sg512_canon_nan(__m512 r) {
-    __mmask16 nan = _mm512_cmp_ps_mask(r, r, _CMP_UNORD_Q);
-    return _mm512_mask_mov_ps(r, nan, sg512_bits(SG_F32_QNAN_BITS));
+    /* One VFIXUPIMMPS instead of a compare and a masked move: the table (one nibble per input
+       class: QNaN, SNaN, 0, +1, -inf, +inf, <0, >0) answers 0 (keep the first operand, the
+       canonical NaN) for NaNs and 1 (r itself, unchanged) for everything else. */
+    return _mm512_fixupimm_ps(sg512_bits(SG_F32_QNAN_BITS), r, _mm512_set1_epi32(0x11111100), 0);
 }
 
 /* Rounds fp32 to the nearest fp16 value (ties to even, subnormals kept), held in fp32. */
