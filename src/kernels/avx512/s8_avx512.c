@@ -5,9 +5,7 @@
  * (exact in fp32); the product is rounded to fp16 (round trip) and converted with RNE
  * (VCVTPS2DQ, half to even). 64 results narrow with signed saturating packs (VPACKSSDW,
  * VPACKSSWB) and one VPERMD restores their order. Integer inputs give no NaN, inf or fp16
- * overflow. Calls moving at least SG_NT_MIN_BYTES peel to a 64-byte aligned y (16-lane path)
- * and use streaming stores, then SFENCE (x86_nt.h).
- * Tail: the 16-lane path of small_int_avx512.h (VPMOVSDB).
+ * overflow. Tail: the 16-lane path of small_int_avx512.h (VPMOVSDB).
  */
 #include "small_int_avx512.h"
 
@@ -32,21 +30,11 @@ void sg_s8_selugrad__avx512(size_t n, const void *gv, const void *ov, void *yv) 
     /* VPACKSSDW/VPACKSSWB interleave 128-bit lanes: dword k of the packed result holds bytes
        of source (k % 4) lane (k / 4) */
     const __m512i order = _mm512_setr_epi32(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15);
-    int stream = n * 3 >= SG_NT_MIN_BYTES;
-    if (stream) { /* peel (at most 63) to a 64-byte aligned y, then stream */
-        i = (64 - ((uintptr_t)y & 63)) & 63;
-        sg_s8_compute(i, g, o, y);
-    }
     for (; i + 64 <= n; i += 64) {
         __m512i w0 = _mm512_packs_epi32(sg_s8_q(g + i, o + i), sg_s8_q(g + i + 16, o + i + 16));
         __m512i w1 =
             _mm512_packs_epi32(sg_s8_q(g + i + 32, o + i + 32), sg_s8_q(g + i + 48, o + i + 48));
-        __m512i r = _mm512_permutexvar_epi32(order, _mm512_packs_epi16(w0, w1));
-        if (stream)
-            _mm512_stream_si512((void *)(y + i), r);
-        else
-            _mm512_storeu_si512(y + i, r);
+        _mm512_storeu_si512(y + i, _mm512_permutexvar_epi32(order, _mm512_packs_epi16(w0, w1)));
     }
-    if (stream) _mm_sfence();
     if (i < n) sg_s8_compute(n - i, g + i, o + i, y + i);
 }

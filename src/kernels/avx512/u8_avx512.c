@@ -6,9 +6,7 @@
  * Calls of at least SG_U8_TABLE_MIN elements first compute all 256 results that way into a
  * 16-bit table on the stack (eight registers), then look each g up: 64 bytes per step with four
  * VPERMT2W (64 words each) and a select on bits 6 and 7 of g; the words (all <= 255) narrow
- * with VPACKUSWB and one VPERMQ to restore the order. Calls moving at least SG_NT_MIN_BYTES
- * peel to a 64-byte aligned y (computing path) and use streaming stores, then SFENCE (x86_nt.h).
- * Tail: the computing path.
+ * with VPACKUSWB and one VPERMQ to restore the order. Tail: the computing path.
  */
 #include "small_int_avx512.h"
 
@@ -52,22 +50,12 @@ void sg_u8_selugrad__avx512(size_t n, const void *gv, const void *ov, void *yv) 
         }
         for (int j = 0; j < 8; j++) tb[j] = _mm512_loadu_si512(tab + 32 * j);
         const __m512i order = _mm512_setr_epi64(0, 2, 4, 6, 1, 3, 5, 7);
-        int stream = n * 3 >= SG_NT_MIN_BYTES;
-        if (stream) { /* peel (at most 63) to a 64-byte aligned y, then stream */
-            i = (64 - ((uintptr_t)y & 63)) & 63;
-            sg_u8_compute(i, g, (const uint8_t *)ov, y);
-        }
         for (; i + 64 <= n; i += 64) {
             __m512i g0 = _mm512_cvtepu8_epi16(_mm256_loadu_si256((const __m256i *)(g + i)));
             __m512i g1 = _mm512_cvtepu8_epi16(_mm256_loadu_si256((const __m256i *)(g + i + 32)));
-            __m512i r = _mm512_permutexvar_epi64(
-                order, _mm512_packus_epi16(sg_u8_lookup(g0, tb), sg_u8_lookup(g1, tb)));
-            if (stream)
-                _mm512_stream_si512((void *)(y + i), r);
-            else
-                _mm512_storeu_si512(y + i, r);
+            __m512i r = _mm512_packus_epi16(sg_u8_lookup(g0, tb), sg_u8_lookup(g1, tb));
+            _mm512_storeu_si512(y + i, _mm512_permutexvar_epi64(order, r));
         }
-        if (stream) _mm_sfence();
     }
     if (i < n) sg_u8_compute(n - i, g + i, (const uint8_t *)ov + i, y + i);
 }
