@@ -1,9 +1,10 @@
 /*
  * bfloat16 SeluGrad, AVX2, 16 lanes per step as two fp32 halves (even elements widened by a
  * shift, odd ones by a mask; no cross-lane conversion).
- * Roundings: a = g * scale and b = g * t in fp32, bf16 once after the select (as the reference);
- * t = o + SA rounded to bf16 before the multiply. bf16 rounding is integer RNE (x + 0x7FFF +
- * lsb). NaN canonicalised in fp32. Tail: the reference, element by element.
+ * Roundings: t = o + SA rounded to bf16 before the multiply; the factor (o < 0 ? t : scale) is
+ * selected first, so one fp32 multiply gives a or b, rounded to bf16 once (as the reference). bf16
+ * rounding is integer RNE (x + 0x7FFF + lsb). NaN canonicalised in fp32. Tail: the reference,
+ * element by element.
  */
 #include "sg_avx2.h"
 

@@ -2,11 +2,11 @@
  * bfloat16 SeluGrad, AVX-512F/BW, 32 lanes per step as two fp32 halves: a 32-bit lane holds an
  * even element (low 16 bits, widened by a shift) and an odd one (high 16 bits, widened by a
  * mask), so no cross-lane conversion is needed.
- * Roundings: a = g * scale and b = g * t in fp32 then bf16 once after the select (as the
- * reference); t = o + SA rounded to bf16 before the multiply. bf16 rounding is integer RNE
- * (x + 0x7FFF + lsb), never VCVTNEPS2BF16 (it flushes subnormals). NaN canonicalised in fp32.
- * Tail: one masked 16-bit load/store step. Large calls peel to a 64-byte aligned y and use
- * streaming stores (x86_nt.h), then SFENCE.
+ * Roundings: t = o + SA rounded to bf16 before the multiply; the factor (o < 0 ? t : scale) is
+ * selected first, so one fp32 multiply gives a or b, rounded to bf16 once (as the reference). bf16
+ * rounding is integer RNE (x + 0x7FFF + lsb), never VCVTNEPS2BF16 (it flushes subnormals). NaN
+ * canonicalised in fp32. Tail: one masked 16-bit load/store step. Large calls peel to a 64-byte
+ * aligned y and use streaming stores (x86_nt.h), then SFENCE.
  */
 #include "sg_avx512.h"
 

@@ -1,8 +1,9 @@
 /*
  * Helpers shared by the AVX-512 (F/BW/VL/DQ) kernels. Every operation is one IEEE operation in
  * fp32 with round-to-nearest-even (the library runs kernels under the default MXCSR); fp16
- * rounding uses VCVTPS2PH with an explicit RNE immediate, bf16 rounding uses integer operations
- * (VCVTNEPS2BF16 would flush subnormals).
+ * rounding uses VCVTPS2PH with an explicit RNE immediate or, where the range allows, fp32
+ * arithmetic (sg512_round_f16_arith); bf16 rounding uses integer operations (VCVTNEPS2BF16 would
+ * flush subnormals).
  */
 #ifndef SELUGRAD_KERNELS_AVX512_SG_AVX512_H
 #define SELUGRAD_KERNELS_AVX512_SG_AVX512_H
