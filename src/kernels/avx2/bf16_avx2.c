@@ -1,9 +1,10 @@
 /*
  * bfloat16 SeluGrad, AVX2, 16 lanes per step as two fp32 halves (even elements widened by a
  * shift, odd ones by a mask; no cross-lane conversion).
- * Roundings: a = g * scale and b = g * t in fp32, bf16 once after the select (as the reference);
- * t = o + SA rounded to bf16 before the multiply. bf16 rounding is integer RNE (x + 0x7FFF +
- * lsb). NaN canonicalised in fp32. Tail: the reference, element by element.
+ * Roundings: t = o + SA rounded to bf16 before the multiply; the factor (o < 0 ? t : scale) is
+ * selected first, so one fp32 multiply gives a or b, rounded to bf16 once (as the reference). bf16
+ * rounding is integer RNE (x + 0x7FFF + lsb). NaN canonicalised in fp32. Tail: the reference,
+ * element by element.
  */
 #include "sg_avx2.h"
 
@@ -24,7 +25,8 @@ static inline __m256i sg_bf16_step(__m256i gx, __m256i ox) {
                                 _mm256_castsi256_ps(_mm256_slli_epi32(ox, 16)));
     __m256i odd = sg_bf16_half(_mm256_castsi256_ps(_mm256_and_si256(gx, hi)),
                                _mm256_castsi256_ps(_mm256_and_si256(ox, hi)));
-    return _mm256_or_si256(_mm256_srli_epi32(even, 16), _mm256_and_si256(odd, hi));
+    /* odd results keep their high 16-bit words, even ones move down into the low words */
+    return _mm256_blend_epi16(_mm256_srli_epi32(even, 16), odd, 0xAA);
 }
 
 void sg_bf16_selugrad__avx2(size_t n, const void *gv, const void *ov, void *yv) {

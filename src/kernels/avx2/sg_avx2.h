@@ -1,7 +1,8 @@
 /*
  * Helpers shared by the AVX2 (+F16C) kernels. Every operation is one IEEE fp32 operation with
  * round-to-nearest-even (the library runs kernels under the default MXCSR); fp16 rounding uses
- * VCVTPS2PH with an explicit RNE immediate; bf16 rounding uses integer operations. Tails run the
+ * VCVTPS2PH with an explicit RNE immediate or, where the range allows, fp32 arithmetic
+ * (sg256_round_f16_arith); bf16 rounding uses integer operations. Tails run the
  * reference functions element by element.
  */
 #ifndef SELUGRAD_KERNELS_AVX2_SG_AVX2_H
@@ -21,11 +22,15 @@ static inline __m256 sg256_bits(uint32_t u) {
     return _mm256_castsi256_ps(_mm256_set1_epi32((int)u));
 }
 
-/* y = o < 0 ? g * t : g * scale, each product rounded once to fp32. */
+/* All-ones in the lanes where o < 0 (false for -0 and NaN). */
+static inline __m256 sg256_neg(__m256 o) {
+    return _mm256_cmp_ps(o, _mm256_setzero_ps(), _CMP_LT_OQ);
+}
+
+/* y = o < 0 ? g * t : g * scale, each product rounded once to fp32: selecting the factor first
+   is the same as selecting the product, and saves a multiply. */
 static inline __m256 sg256_select(__m256 g, __m256 o, __m256 t, __m256 scale) {
-    __m256 a = _mm256_mul_ps(g, scale);
-    __m256 b = _mm256_mul_ps(g, t);
-    return _mm256_blendv_ps(a, b, _mm256_cmp_ps(o, _mm256_setzero_ps(), _CMP_LT_OQ));
+    return _mm256_mul_ps(g, _mm256_blendv_ps(scale, t, sg256_neg(o)));
 }
 
 /* Any NaN becomes the canonical fp32 quiet NaN (which converts to the fp16/bf16 ones). */
@@ -36,6 +41,19 @@ static inline __m256 sg256_canon_nan(__m256 r) {
 /* Rounds fp32 to the nearest fp16 value (ties to even, subnormals kept), held in fp32. */
 static inline __m256 sg256_round_f16(__m256 x) {
     return _mm256_cvtph_ps(_mm256_cvtps_ph(x, SG256_RNE));
+}
+
+/* The same rounding in fp32 arithmetic (see sg512_round_f16_arith in avx512/sg_avx512.h for why
+   it is exact): x + c - c, c = +-max(2^(e+13), 2^-1). For |x| < 2^115 whose fp16 rounding does
+   not overflow, and +-inf; -0 and tiny negatives come out +0. */
+static inline __m256 sg256_round_f16_arith(__m256 x) {
+    __m256i xb = _mm256_castps_si256(x);
+    __m256i e = _mm256_and_si256(xb, _mm256_set1_epi32(0x7F800000));
+    __m256i cb = _mm256_max_epi32(_mm256_add_epi32(e, _mm256_set1_epi32(13 << 23)),
+                                  _mm256_set1_epi32(0x3F000000)); /* inf: wraps negative, 2^-1 */
+    cb = _mm256_or_si256(cb, _mm256_and_si256(xb, _mm256_set1_epi32((int)0x80000000u)));
+    __m256 c = _mm256_castsi256_ps(cb);
+    return _mm256_sub_ps(_mm256_add_ps(x, c), c);
 }
 
 /* bf16 rounding of non-NaN fp32 bits, ties to even; result bits in the high half. */

@@ -1,8 +1,16 @@
 /*
- * uint8 SeluGrad, AVX2 + F16C: see small_int_avx2.h. The int16 -> uint8 pack saturates negative
- * values (none occur for unsigned inputs) to 0.
+ * uint8 SeluGrad, AVX2 + F16C: see small_int_avx2.h. o is never negative, so the result is
+ * round16(g * scale) (exact product, fp16 rounding in fp32 arithmetic: the value is below 2^9),
+ * then RNE (VCVTPS2DQ) and saturating packs; every value is non-negative. o is unused, so the
+ * compiler drops its load.
  */
 #include "small_int_avx2.h"
 
-SG_SMALL_INT_KERNEL(sg_u8_selugrad__avx2, uint8_t, _mm256_cvtepu8_epi32, _mm_packus_epi16,
-                    sg_ref_u8)
+static inline __m256i sg_u8_math(__m256 g, __m256 o) {
+    const __m256 scale = _mm256_set1_ps(sg_half_to_float(SG_F16_SCALE_BITS));
+    (void)o; /* o >= 0: always the scale branch */
+    return _mm256_cvtps_epi32(sg256_round_f16_arith(_mm256_mul_ps(g, scale)));
+}
+
+SG_SMALL_INT_KERNEL(sg_u8_selugrad__avx2, uint8_t, _mm256_cvtepu8_epi32, sg_u8_math,
+                    _mm_packus_epi16, sg_ref_u8)

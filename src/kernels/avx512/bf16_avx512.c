@@ -2,11 +2,11 @@
  * bfloat16 SeluGrad, AVX-512F/BW, 32 lanes per step as two fp32 halves: a 32-bit lane holds an
  * even element (low 16 bits, widened by a shift) and an odd one (high 16 bits, widened by a
  * mask), so no cross-lane conversion is needed.
- * Roundings: a = g * scale and b = g * t in fp32 then bf16 once after the select (as the
- * reference); t = o + SA rounded to bf16 before the multiply. bf16 rounding is integer RNE
- * (x + 0x7FFF + lsb), never VCVTNEPS2BF16 (it flushes subnormals). NaN canonicalised in fp32.
- * Tail: one masked 16-bit load/store step. Large calls peel to a 64-byte aligned y and use
- * streaming stores (x86_nt.h), then SFENCE.
+ * Roundings: t = o + SA rounded to bf16 before the multiply; the factor (o < 0 ? t : scale) is
+ * selected first, so one fp32 multiply gives a or b, rounded to bf16 once (as the reference). bf16
+ * rounding is integer RNE (x + 0x7FFF + lsb), never VCVTNEPS2BF16 (it flushes subnormals). NaN
+ * canonicalised in fp32. Tail: one masked 16-bit load/store step. Large calls peel to a 64-byte
+ * aligned y and use streaming stores (x86_nt.h), then SFENCE.
  */
 #include "sg_avx512.h"
 
@@ -16,8 +16,9 @@ static inline __m512i sg_bf16_half(__m512 g, __m512 o) {
     const __m512 scale = sg512_bits((uint32_t)SG_BF16_SCALE_BITS << 16);
     const __m512 sa = sg512_bits((uint32_t)SG_BF16_SA_BITS << 16);
     __m512i tx = sg512_bf16_round_hi(_mm512_castps_si512(_mm512_add_ps(o, sa)));
-    __m512 t = _mm512_castsi512_ps(_mm512_and_si512(tx, hi)); /* NaN t is never selected */
-    __m512 r = sg512_canon_nan(sg512_select(g, o, t, scale));
+    /* the factor: o < 0 ? t (tx's high half) : scale, in one masked AND; NaN o takes scale */
+    __m512i f = _mm512_mask_and_epi32(_mm512_castps_si512(scale), sg512_neg(o), tx, hi);
+    __m512 r = sg512_canon_nan(_mm512_mul_ps(g, _mm512_castsi512_ps(f)));
     return sg512_bf16_round_hi(_mm512_castps_si512(r));
 }
 
@@ -27,7 +28,8 @@ static inline __m512i sg_bf16_step(__m512i gx, __m512i ox) {
                                 _mm512_castsi512_ps(_mm512_slli_epi32(ox, 16)));
     __m512i odd = sg_bf16_half(_mm512_castsi512_ps(_mm512_and_si512(gx, hi)),
                                _mm512_castsi512_ps(_mm512_and_si512(ox, hi)));
-    return _mm512_or_si512(_mm512_srli_epi32(even, 16), _mm512_and_si512(odd, hi));
+    /* odd results keep their high 16-bit words, even ones move down into the low words */
+    return _mm512_mask_blend_epi16((__mmask32)0xAAAAAAAAu, _mm512_srli_epi32(even, 16), odd);
 }
 
 /* Elements [0, m) with m < 32, by masked loads and stores. */

@@ -4,6 +4,7 @@
  * t = o + SA rounded to fp16, a = g * scale and b = g * t exact in fp32, select, one fp16
  * rounding; then VCVTPS2DQ with an explicit RNE rounding (half to even) and a saturating narrow
  * (VPMOVSDB / VPMOVUSDB). Integer inputs give no NaN, inf or fp16 overflow.
+ * uint8 (o >= 0) skips t and the select and never loads o (u8_avx512.c).
  * Tail: one masked byte load/store step.
  */
 #ifndef SELUGRAD_KERNELS_AVX512_SMALL_INT_AVX512_H
@@ -19,13 +20,14 @@ static inline __m512i sg_small_int_step(__m512 g, __m512 o) {
     return _mm512_cvt_roundps_epi32(r, SG512_RNE);
 }
 
-/* WIDEN: __m128i of 16 bytes -> __m512i of int32; NARROW: __m512i -> __m128i with saturation. */
-#define SG_SMALL_INT_KERNEL(name, T, WIDEN, NARROW)                                                \
+/* STORAGE: empty or static; WIDEN: __m128i of 16 bytes -> __m512i of int32; STEP: (g, o) as
+   fp32 -> int32 result; NARROW: __m512i -> __m128i with saturation. */
+#define SG_SMALL_INT_KERNEL(STORAGE, name, T, WIDEN, STEP, NARROW)                                 \
     static inline __m128i sg_##name##_step(__m128i gb, __m128i ob) {                               \
         __m512 g = _mm512_cvtepi32_ps(WIDEN(gb)), o = _mm512_cvtepi32_ps(WIDEN(ob));               \
-        return NARROW(sg_small_int_step(g, o));                                                    \
+        return NARROW(STEP(g, o));                                                                 \
     }                                                                                              \
-    void name(size_t n, const void *gv, const void *ov, void *yv) {                                \
+    STORAGE void name(size_t n, const void *gv, const void *ov, void *yv) {                        \
         const T *g = (const T *)gv, *o = (const T *)ov;                                            \
         T *y = (T *)yv;                                                                            \
         size_t i = 0;                                                                              \
