@@ -5,6 +5,7 @@
  * cap in its environment.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -278,6 +279,33 @@ int cli_cmd_run(int argc, char **argv) {
         int64_t d[CLI_MAX_RANK];
         if (cli_parse_shape(op.shapes[i], &r, d, 0) != 0)
             return cli_usage_error("run", "bad shape '%s'", op.shapes[i]);
+    }
+    for (int i = 0; i < op.n_threads; i++) {
+        int64_t t;
+        if (cli_parse_i64(op.threads[i], &t) != 0 || t < 1 || t > 1024)
+            return cli_usage_error("run", "bad --threads entry '%s' (1 to 1024)", op.threads[i]);
+    }
+    if (op.range) {
+        char parts[2][64];
+        int n;
+        double lo, hi;
+        if (cli_split(op.range, ',', parts, 2, &n) != 0 || n != 2 ||
+            cli_parse_double(parts[0], &lo) != 0 || cli_parse_double(parts[1], &hi) != 0 ||
+            !isfinite(lo) || !isfinite(hi) || lo > hi)
+            return cli_usage_error("run", "bad --range '%s' (LO,HI: finite, LO <= HI)", op.range);
+    }
+    if (op.strides) {
+        size_t srank;
+        int64_t st[CLI_MAX_RANK];
+        if (cli_parse_shape(op.strides, &srank, st, 0) != 0)
+            return cli_usage_error("run", "bad --strides '%s'", op.strides);
+        for (int i = 0; i < op.n_shapes; i++) {
+            size_t r;
+            int64_t d[CLI_MAX_RANK];
+            if (cli_parse_shape(op.shapes[i], &r, d, 0) == 0 && r != srank)
+                return cli_usage_error("run", "--strides '%s' has rank %zu, shape '%s' rank %zu",
+                                       op.strides, srank, op.shapes[i], r);
+        }
     }
     for (int i = 0; i < op.n_isas; i++) {
         sg_isa isa;
