@@ -74,7 +74,8 @@ float selugrad_bf16_to_f32(uint16_t b) {
 static void sg_span(const void *base, size_t n, ptrdiff_t s, size_t es, uintptr_t *lo,
                     uintptr_t *hi) {
     uintptr_t b = (uintptr_t)base;
-    uintptr_t reach = (uintptr_t)(n - 1) * (uintptr_t)(s < 0 ? -s : s) * es;
+    uintptr_t mag = s < 0 ? (uintptr_t)0 - (uintptr_t)s : (uintptr_t)s; /* no -PTRDIFF_MIN */
+    uintptr_t reach = (uintptr_t)(n - 1) * mag * es;
     *lo = s < 0 ? b - reach : b;
     *hi = (s < 0 ? b : b + reach) + es;
 }

@@ -1,5 +1,7 @@
 #include "view.h"
 
+#include <stdint.h>
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,7 +13,7 @@ static void sg_joint_push(sg_joint *j, int k, int64_t d, const int64_t *s) {
         bool merge = true;
         int p = j->rank - 1;
         for (int v = 0; v < k; v++)
-            if (j->strides[v][p] != s[v] * d) merge = false;
+            if (s[v] > INT64_MAX / d || j->strides[v][p] != s[v] * d) merge = false;
         if (merge) {
             j->dims[p] *= d;
             for (int v = 0; v < k; v++) j->strides[v][p] = s[v];

@@ -337,6 +337,19 @@ static int teardown(void **state) {
     return 0;
 }
 
+/* With n == 1 a stride is never applied: even PTRDIFF_MIN is accepted (and must not overflow). */
+static void test_strided_extreme_stride_one_element(void **state) {
+    (void)state;
+    float g = 2.0f, o = -1.0f, y = 0.0f;
+    assert_int_equal(
+        selugrad_backward_strided(SELUGRAD_FLOAT, 1, &g, PTRDIFF_MIN, &o, PTRDIFF_MAX, &y, 1),
+        SELUGRAD_OK);
+    /* 2 * round(-1 + SA) = 2 * 0x3F4212CC, exact */
+    uint32_t bits;
+    memcpy(&bits, &y, 4);
+    assert_int_equal(bits, 0x3FC212CCu);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_null_pointers),
@@ -348,6 +361,7 @@ int main(void) {
         cmocka_unit_test(test_strided_y_stride_zero),
         cmocka_unit_test(test_strided_in_place),
         cmocka_unit_test(test_strided_partial_overlap),
+        cmocka_unit_test(test_strided_extreme_stride_one_element),
     };
     return cmocka_run_group_tests(tests, NULL, teardown);
 }
