@@ -72,7 +72,6 @@ static int sg_cmp_pair(const void *a, const void *b) {
     return (x[0] > y[0]) - (x[0] < y[0]);
 }
 
-/* Marks every address of the view in a bitmap; true on the first address seen twice. */
 /* Advances the multi-index idx over dims 0..top of view v (last fastest) and the element offset
  *at with it; false once every index has wrapped (the walk is over). */
 static bool sg_odometer_step(const sg_joint *j, int v, int top, int64_t *idx, int64_t *at) {
@@ -85,6 +84,27 @@ static bool sg_odometer_step(const sg_joint *j, int v, int top, int64_t *idx, in
     return false;
 }
 
+static int sg_cmp_i64(const void *a, const void *b) {
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* Sorts the n element offsets of the view; true if two are equal. */
+static bool sg_sorted_overlaps(const sg_joint *j, int v, int64_t n) {
+    int64_t *offs = malloc((size_t)n * sizeof *offs);
+    if (offs == NULL) return true; /* cannot prove it safe: treat as overlapping */
+    int64_t idx[SG_VIEW_MAX] = {0};
+    int64_t at = 0, k = 0;
+    do offs[k++] = at;
+    while (sg_odometer_step(j, v, j->rank - 1, idx, &at));
+    qsort(offs, (size_t)k, sizeof *offs, sg_cmp_i64);
+    bool dup = false;
+    for (int64_t i = 1; i < k && !dup; i++) dup = offs[i] == offs[i - 1];
+    free(offs);
+    return dup;
+}
+
+/* Marks every address of the view in a bitmap; true on the first address seen twice. */
 static bool sg_bitmap_overlaps(const sg_joint *j, int v, int64_t span) {
     unsigned char *bits = calloc((size_t)(span / 8 + 1), 1);
     if (bits == NULL) return true; /* cannot prove it safe: treat as overlapping */
@@ -120,7 +140,13 @@ bool sg_joint_self_overlaps(const sg_joint *j, int v) {
         reach += (pairs[i][1] - 1) * pairs[i][0];
     }
     if (proven) return false;
-    /* Interleaved strides (e.g. dims {3,2} strides {2,3}) may still be disjoint: check exactly. */
+    /* Interleaved strides (e.g. dims {3,2} strides {2,3}) may still be disjoint: check exactly,
+       by sorting the offsets of a view of up to 4M elements, else with a bitmap of its span. A
+       larger view whose span also exceeds 2^34 elements is not checked and counts as
+       overlapping (docs/aclnn.md). */
+    int64_t n = 1;
+    for (int i = 0; i < j->rank; i++) n *= j->dims[i];
+    if (n <= ((int64_t)1 << 22)) return sg_sorted_overlaps(j, v, n);
     if (reach > ((int64_t)1 << 34)) return true;
     return sg_bitmap_overlaps(j, v, reach + 1);
 }

@@ -284,6 +284,14 @@ static void test_huge_strides_phase1(void **state) {
     assert_int_equal(aclnnSeluBackwardGetWorkspaceSize(t, t, t, &ws, &ex), ACLNN_SUCCESS);
     assert_int_equal(aclDestroyAclOpExecutor(ex), ACLNN_SUCCESS);
     aclDestroyTensor(t);
+    /* Interleaved, disjoint, with a span far beyond any bitmap: {3,2} strides {2,3} * 2^32. */
+    const int64_t d32[2] = {3, 2}, s23[2] = {(int64_t)2 << 32, (int64_t)3 << 32};
+    const int64_t sd2[1] = {((int64_t)7 << 32) + 1};
+    t = aclCreateTensor(d32, 2, ACL_INT8, s23, 0, ACL_FORMAT_ND, sd2, 1, b);
+    assert_non_null(t);
+    assert_int_equal(aclnnSeluBackwardGetWorkspaceSize(t, t, t, &ws, &ex), ACLNN_SUCCESS);
+    assert_int_equal(aclDestroyAclOpExecutor(ex), ACLNN_SUCCESS);
+    aclDestroyTensor(t);
 }
 
 int main(void) {
