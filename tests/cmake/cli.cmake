@@ -63,6 +63,14 @@ if(TARGET selugrad_cli)
   sg_cli_test(cli_usage_run_range_nan 2 "bad --range" run --dtype=f32 --shape=4 --range=0,nan)
   sg_cli_test(cli_usage_run_range_order 2 "bad --range" run --dtype=f32 --shape=4 --range=1,-1)
   sg_cli_test(cli_usage_run_strides_rank 2 "has rank 2" run --dtype=f32 --shape=4 --strides=1x1)
+  # st: an unknown --ids entry and a duplicated case id are usage errors, not empty passes
+  set(sg_st_one ${CMAKE_CURRENT_SOURCE_DIR}/st/selu_grad_dtypes.json)
+  sg_cli_test(cli_usage_st_unknown_id 2 "no case has the id 'nope'" st ${sg_st_one} --ids=nope)
+  sg_cli_test(cli_usage_st_duplicate_id 2 "appears twice" st ${sg_st_one} ${sg_st_one})
+  # a file longer than its shape (7 floats for 2x3) is refused, not truncated
+  set(sg_seven ${CMAKE_CURRENT_SOURCE_DIR}/data/f32x7.bin)
+  sg_cli_test(cli_verify_file_too_long 2 "longer than its shape" verify --dtype=f32 --shape=2x3
+    --grad=${sg_seven} --out=${sg_seven} --result=${sg_seven})
   sg_cli_test(cli_usage_tiling_both 2 "" tiling --soc=Ascend950 --cores=4 --ub=1 --dtype=f32 --shape=4)
   sg_cli_test(cli_usage_tiling_soc 2 "" tiling --soc=Ascend999 --dtype=f32 --shape=4)
   sg_cli_test(cli_usage_verify_missing 2 "" verify --grad=g.npy)

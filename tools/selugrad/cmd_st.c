@@ -208,6 +208,44 @@ static void st_progress(int tty, int done, int total, const char *id, int ok) {
     }
 }
 
+/* Case ids are unique across the files, and every id named by --ids exists: a typo must not
+   pass as "0 cases, 0 failed". */
+static int st_check_ids(cJSON *const *files, int nfiles, const char *ids) {
+    for (int f = 0; f < nfiles; f++) {
+        const cJSON *c;
+        cJSON_ArrayForEach(c, files[f]) {
+            const cJSON *a = cJSON_GetObjectItemCaseSensitive(c, "id");
+            if (!cJSON_IsString(a)) continue;
+            for (int g = 0; g <= f; g++) {
+                const cJSON *d;
+                cJSON_ArrayForEach(d, files[g]) {
+                    if (d == c) break;
+                    const cJSON *b = cJSON_GetObjectItemCaseSensitive(d, "id");
+                    if (cJSON_IsString(b) && strcmp(a->valuestring, b->valuestring) == 0)
+                        return cli_usage_error("st", "case id '%s' appears twice", a->valuestring);
+                }
+            }
+        }
+    }
+    for (const char *p = ids; p && *p;) {
+        const char *e = strchr(p, ',');
+        size_t n = e ? (size_t)(e - p) : strlen(p);
+        int found = 0;
+        for (int f = 0; f < nfiles && !found; f++) {
+            const cJSON *c;
+            cJSON_ArrayForEach(c, files[f]) {
+                const cJSON *a = cJSON_GetObjectItemCaseSensitive(c, "id");
+                if (cJSON_IsString(a) && strlen(a->valuestring) == n &&
+                    strncmp(a->valuestring, p, n) == 0)
+                    found = 1;
+            }
+        }
+        if (!found) return cli_usage_error("st", "no case has the id '%.*s'", (int)n, p);
+        p = e ? e + 1 : p + n;
+    }
+    return 0;
+}
+
 int cli_cmd_st(int argc, char **argv) {
     if (cli_wants_help(argc, argv)) return fputs(cli_st_help, stdout), 0;
     const char *ids = NULL, *report = NULL, *v;
@@ -244,6 +282,11 @@ int cli_cmd_st(int argc, char **argv) {
             const cJSON *id = cJSON_GetObjectItemCaseSensitive(c, "id");
             total += cJSON_IsString(id) ? st_selected(id->valuestring, ids) : 1;
         }
+    }
+    int bad = st_check_ids(files, nfiles, ids);
+    if (bad) {
+        for (int k = 0; k < nfiles; k++) cJSON_Delete(files[k]);
+        return bad;
     }
     st_tally tally;
     memset(&tally, 0, sizeof tally);

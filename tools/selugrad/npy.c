@@ -128,6 +128,12 @@ static int cli_read_body(FILE *f, cli_tensor *t, char *err, size_t len) {
         cli_tensor_free(t);
         return -1;
     }
+    if (fgetc(f) != EOF) { /* extra bytes mean the shape or the dtype is not what was meant */
+        snprintf(err, len, "file is longer than its shape says (%zu elements of %zu bytes)", t->n,
+                 es);
+        cli_tensor_free(t);
+        return -1;
+    }
     return 0;
 }
 
