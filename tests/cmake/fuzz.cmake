@@ -1,6 +1,8 @@
 # libFuzzer targets (clang only): -DSELUGRAD_FUZZ=ON. CI runs each for a short time (fuzz smoke).
 option(SELUGRAD_FUZZ "Build the libFuzzer targets (clang)" OFF)
 if(SELUGRAD_FUZZ)
+  # coverage feedback from the library itself, not only from the harness
+  target_compile_options(selugrad_objects PRIVATE -fsanitize=fuzzer-no-link)
   file(GLOB sg_fuzzers CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/fuzz/fuzz_*.c)
   foreach(src ${sg_fuzzers})
     get_filename_component(name ${src} NAME_WE)
