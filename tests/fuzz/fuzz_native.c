@@ -28,38 +28,6 @@ static unsigned fz_byte(fz_reader *r) {
     return *r->p++;
 }
 
-/* The model's result for element (g, o) at the given byte addresses. */
-static void fz_model(selugrad_dtype dt, const unsigned char *g, const unsigned char *o,
-                     unsigned char *y) {
-    switch (dt) {
-    case SELUGRAD_FLOAT: {
-        float a, b, r;
-        memcpy(&a, g, 4), memcpy(&b, o, 4);
-        r = sg_ref_f32(a, b);
-        memcpy(y, &r, 4);
-    } break;
-    case SELUGRAD_INT32: {
-        int32_t a, b, r;
-        memcpy(&a, g, 4), memcpy(&b, o, 4);
-        r = sg_ref_s32(a, b);
-        memcpy(y, &r, 4);
-    } break;
-    case SELUGRAD_FLOAT16:
-    case SELUGRAD_BF16: {
-        uint16_t a, b, r;
-        memcpy(&a, g, 2), memcpy(&b, o, 2);
-        r = dt == SELUGRAD_FLOAT16 ? sg_ref_f16(a, b) : sg_ref_bf16(a, b);
-        memcpy(y, &r, 2);
-    } break;
-    case SELUGRAD_INT8:
-        *(int8_t *)y = sg_ref_s8(*(const int8_t *)g, *(const int8_t *)o);
-        break;
-    case SELUGRAD_UINT8:
-        *y = sg_ref_u8(*g, *o);
-        break;
-    }
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     static unsigned char arena[ARENA], before[ARENA], expect[ARENA];
     fz_reader r = {data, size};
@@ -101,9 +69,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     memcpy(expect, before, ARENA);
     for (size_t i = 0; i < n; i++) {
         ptrdiff_t k = (ptrdiff_t)i;
-        fz_model(dt, before + (base[0] - arena) + k * st[0] * (ptrdiff_t)es,
-                 before + (base[1] - arena) + k * st[1] * (ptrdiff_t)es,
-                 expect + (base[2] - arena) + k * st[2] * (ptrdiff_t)es);
+        sg_ref_element(dt, before + (base[0] - arena) + k * st[0] * (ptrdiff_t)es,
+                       before + (base[1] - arena) + k * st[1] * (ptrdiff_t)es,
+                       expect + (base[2] - arena) + k * st[2] * (ptrdiff_t)es);
     }
     if (memcmp(arena, expect, ARENA) != 0) abort();
     return 0;

@@ -71,40 +71,6 @@ static size_t es_of(aclDataType dt) {
     return aclDataTypeSize(dt);
 }
 
-/* Reference result of one element, as bytes. */
-static void ref_elem(aclDataType dt, const unsigned char *g, const unsigned char *o,
-                     unsigned char *y) {
-    switch (dt) {
-    case ACL_FLOAT: {
-        float a, b, r;
-        memcpy(&a, g, 4), memcpy(&b, o, 4);
-        r = sg_ref_f32(a, b);
-        memcpy(y, &r, 4);
-        break;
-    }
-    case ACL_FLOAT16:
-    case ACL_BF16: {
-        uint16_t a, b, r;
-        memcpy(&a, g, 2), memcpy(&b, o, 2);
-        r = dt == ACL_BF16 ? sg_ref_bf16(a, b) : sg_ref_f16(a, b);
-        memcpy(y, &r, 2);
-        break;
-    }
-    case ACL_INT8: {
-        int8_t r = sg_ref_s8((int8_t)g[0], (int8_t)o[0]);
-        memcpy(y, &r, 1);
-        break;
-    }
-    default: {
-        int32_t a, b, r;
-        memcpy(&a, g, 4), memcpy(&b, o, 4);
-        r = sg_ref_s32(a, b);
-        memcpy(y, &r, 4);
-        break;
-    }
-    }
-}
-
 static void fill(unsigned char *p, size_t bytes, aclDataType dt) {
     for (size_t i = 0; i < bytes; i++) p[i] = (unsigned char)rnd();
     if (dt == ACL_INT32) /* keep int32 values moderate so both branches occur */
@@ -149,8 +115,9 @@ static void run_case(aclDataType dt, int r, const int64_t *dims, alias_kind alia
     memcpy(o0, os, (size_t)vo.storage * es);
     memcpy(expect, ys, (size_t)ylen * es);
     for (int64_t i = 0; i < n; i++)
-        ref_elem(dt, g0 + (size_t)elem_at(&vg, r, i) * es, o0 + (size_t)elem_at(&vo, r, i) * es,
-                 expect + (size_t)elem_at(&vy, r, i) * es);
+        sg_ref_element((selugrad_dtype)dt, g0 + (size_t)elem_at(&vg, r, i) * es,
+                       o0 + (size_t)elem_at(&vo, r, i) * es,
+                       expect + (size_t)elem_at(&vy, r, i) * es);
     const int64_t sgd[1] = {sg}, sod[1] = {vo.storage}, syd[1] = {ylen};
     aclTensor *tg =
         aclCreateTensor(dims, (uint64_t)r, dt, vg.strides, vg.offset, ACL_FORMAT_ND, sgd, 1, gs);
