@@ -13,7 +13,7 @@ void sgb_usage(FILE *f, const char *prog) {
             "  --dtype=LIST    f32,f16,bf16,s8,u8,s32 (default: all six)\n"
             "  --size=LIST     elements, with K/M/G suffixes (default: 4K,64K,1M,16M,128M)\n"
             "  --threads=LIST  threads per call, 1..1024 (default: 1,2)\n"
-            "  --isa=LIST      scalar,avx2,avx512,avx512fp16,neon: cap the kernel choice as\n"
+            "  --isa=LIST      scalar,avx2,avx512,avx512bf16,avx512fp16,neon: cap the kernel choice as\n"
             "                  SELUGRAD_MAX_ISA would; levels this CPU lacks are skipped\n"
             "                  (default: the library's own dispatch, shown as \"auto\")\n"
             "  --reps=N        samples per case, median taken (default: ~0.15 s per case)\n"

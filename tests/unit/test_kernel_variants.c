@@ -203,7 +203,9 @@ static void test_dispatch_caps(void **state) {
     /* the ordering of the levels */
     assert_true(sg_isa_allowed(SG_ISA_AVX2, SG_ISA_AVX512));
     assert_false(sg_isa_allowed(SG_ISA_AVX512, SG_ISA_AVX2));
-    assert_false(sg_isa_allowed(SG_ISA_AVX512FP16, SG_ISA_AVX512));
+    assert_false(sg_isa_allowed(SG_ISA_AVX512BF16, SG_ISA_AVX512));
+    assert_true(sg_isa_allowed(SG_ISA_AVX512BF16, SG_ISA_AVX512FP16));
+    assert_false(sg_isa_allowed(SG_ISA_AVX512FP16, SG_ISA_AVX512BF16));
     assert_false(sg_isa_allowed(SG_ISA_NEON, SG_ISA_AVX512FP16));
     assert_false(sg_isa_allowed(SG_ISA_AVX2, SG_ISA_NEON));
 }
@@ -243,7 +245,9 @@ static void test_xgetbv_gate(void **state) {
     assert_int_equal(f->os_avx512, (xcr0 & 0xE6u) == 0xE6u);
     if (sg_isa_supported(SG_ISA_AVX2)) assert_true(f->os_avx && f->avx2 && f->f16c);
     if (sg_isa_supported(SG_ISA_AVX512)) assert_true(f->os_avx512 && f->avx512f && f->avx512bw);
-    if (sg_isa_supported(SG_ISA_AVX512FP16)) assert_true(f->os_avx512 && f->avx512fp16);
+    if (sg_isa_supported(SG_ISA_AVX512BF16)) assert_true(f->os_avx512 && f->avx512bf16);
+    if (sg_isa_supported(SG_ISA_AVX512FP16))
+        assert_true(f->os_avx512 && f->avx512fp16 && f->avx512bf16 && f->avx512vbmi);
     assert_false(sg_isa_supported(SG_ISA_NEON));
 #else
     skip();
