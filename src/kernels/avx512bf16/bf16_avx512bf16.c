@@ -19,11 +19,10 @@
    16..31; this index puts word k of the element order in place. */
 static inline __m512i sg_bf16_interleave(__m512i packed) {
     /* dword j holds the word indexes j (element 2j) and 16 + j (element 2j + 1) */
-    const __m512i idx = _mm512_add_epi32(_mm512_set1_epi32(16 << 16),
-                                         _mm512_setr_epi32(0, 0x10001, 0x20002, 0x30003, 0x40004,
-                                                           0x50005, 0x60006, 0x70007, 0x80008,
-                                                           0x90009, 0xA000A, 0xB000B, 0xC000C,
-                                                           0xD000D, 0xE000E, 0xF000F));
+    const __m512i idx = _mm512_add_epi32(
+        _mm512_set1_epi32(16 << 16),
+        _mm512_setr_epi32(0, 0x10001, 0x20002, 0x30003, 0x40004, 0x50005, 0x60006, 0x70007, 0x80008,
+                          0x90009, 0xA000A, 0xB000B, 0xC000C, 0xD000D, 0xE000E, 0xF000F));
     return _mm512_permutexvar_epi16(idx, packed);
 }
 
