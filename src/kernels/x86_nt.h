@@ -2,14 +2,16 @@
  * When x86 kernels switch to non-temporal (streaming) stores. A kernel sees only its own part,
  * so the test is on the bytes one call moves (both inputs plus the output): above this size the
  * output cannot stay in the caches anyway, and writing around them saves the read-for-ownership.
- * Measured on the development machine (docs/dispatch.md): plain and streaming stores tie up to
- * 12 MB per call and streaming wins by 1.5x from 25 MB. Streaming stores write the same bits.
+ * Measured (docs/dispatch.md): on an AMD Zen 5 VM (1 MiB L2 per core) streaming wins from 1.6 MB
+ * per call and loses at 0.8 MB; on an Intel Sapphire-Rapids-class VM (2 MiB L2 per core, slow
+ * L3) it wins from 3 MB (f32 1M elements on 2 threads: 0.80 of the bound plain, 1.00 streaming).
+ * Hence 2 MiB per call (per thread part). Streaming stores write the same bits.
  */
 #ifndef SELUGRAD_KERNELS_X86_NT_H
 #define SELUGRAD_KERNELS_X86_NT_H
 
 #ifndef SG_NT_MIN_BYTES
-#define SG_NT_MIN_BYTES ((size_t)16 << 20)
+#define SG_NT_MIN_BYTES ((size_t)2 << 20)
 #endif
 
 #endif /* SELUGRAD_KERNELS_X86_NT_H */

@@ -3,7 +3,8 @@
  * Roundings: g and o widen exactly to fp32 (VCVTPH2PS). a = g * scale and b = g * t are exact in
  * fp32, so one VCVTPS2PH (RNE) after the select is the per-op fp16 rounding of the chosen branch;
  * t = o + SA is rounded to fp16 before the multiply. NaN canonicalised in fp32.
- * Tail: the reference, element by element.
+ * Tail: the reference, element by element. Calls that move at least SG_NT_MIN_BYTES peel to a
+ * 32-byte aligned y (the reference) and use streaming stores, then SFENCE.
  */
 #include "sg_avx2.h"
 
@@ -16,17 +17,27 @@ static inline __m128i sg_f16_step(__m128i gh, __m128i oh) {
     return _mm256_cvtps_ph(r, SG256_RNE);
 }
 
+/* 16 results for the elements at g and o. */
+static inline __m256i sg_f16_step16(const uint16_t *g, const uint16_t *o) {
+    __m128i r0 =
+        sg_f16_step(_mm_loadu_si128((const __m128i *)g), _mm_loadu_si128((const __m128i *)o));
+    __m128i r1 = sg_f16_step(_mm_loadu_si128((const __m128i *)(g + 8)),
+                             _mm_loadu_si128((const __m128i *)(o + 8)));
+    return _mm256_inserti128_si256(_mm256_castsi128_si256(r0), r1, 1);
+}
+
 void sg_f16_selugrad__avx2(size_t n, const void *gv, const void *ov, void *yv) {
     const uint16_t *g = (const uint16_t *)gv, *o = (const uint16_t *)ov;
     uint16_t *y = (uint16_t *)yv;
     size_t i = 0;
-    for (; i + 16 <= n; i += 16) {
-        __m128i r0 = sg_f16_step(_mm_loadu_si128((const __m128i *)(g + i)),
-                                 _mm_loadu_si128((const __m128i *)(o + i)));
-        __m128i r1 = sg_f16_step(_mm_loadu_si128((const __m128i *)(g + i + 8)),
-                                 _mm_loadu_si128((const __m128i *)(o + i + 8)));
-        _mm_storeu_si128((__m128i *)(y + i), r0);
-        _mm_storeu_si128((__m128i *)(y + i + 8), r1);
+    if (n * 6 >= SG_NT_MIN_BYTES && ((uintptr_t)y & 1) == 0) { /* y aligned: the peel ends */
+        for (; ((uintptr_t)(y + i) & 31) != 0; i++) y[i] = sg_ref_f16(g[i], o[i]);
+        for (; i + 16 <= n; i += 16)
+            _mm256_stream_si256((__m256i *)(y + i), sg_f16_step16(g + i, o + i));
+        _mm_sfence();
+    } else {
+        for (; i + 16 <= n; i += 16)
+            _mm256_storeu_si256((__m256i *)(y + i), sg_f16_step16(g + i, o + i));
     }
     for (; i < n; i++) y[i] = sg_ref_f16(g[i], o[i]);
 }
