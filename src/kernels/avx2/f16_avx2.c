@@ -32,8 +32,11 @@ void sg_f16_selugrad__avx2(size_t n, const void *gv, const void *ov, void *yv) {
     size_t i = 0;
     if (n * 6 >= SG_NT_MIN_BYTES && ((uintptr_t)y & 1) == 0) { /* y aligned: the peel ends */
         for (; ((uintptr_t)(y + i) & 31) != 0; i++) y[i] = sg_ref_f16(g[i], o[i]);
-        for (; i + 16 <= n; i += 16)
+        for (; i + 16 <= n; i += 16) {
+            SG_PREFETCH(g + i);
+            SG_PREFETCH(o + i);
             _mm256_stream_si256((__m256i *)(y + i), sg_f16_step16(g + i, o + i));
+        }
         _mm_sfence();
     } else {
         for (; i + 16 <= n; i += 16)
