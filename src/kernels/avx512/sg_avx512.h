@@ -75,8 +75,9 @@ static inline __m512i sg512_bf16_round_hi(__m512i x) {
    rounds once to a value whose binade is that of s * 2^16, where the fp32 ulp is s's bf16 ulp;
    b + s * 2^16 (one FMA, the product exact inside it) takes back the exact s * 2^16 and leaves s
    rounded. Checked against integer RNE for every fp32 value: exact for +0 and normal |s| < 2^112;
-   -0 gives +0, subnormals are wrong, and |s| >= 2^112 or inf gives -s's infinity or NaN (callers
-   keep s in those lanes, see sg512_bf16_keep_big). */
+   -0 gives +0, subnormals are wrong, finite |s| >= 2^112 gives the infinity of -s's sign (except
+   for the 128 values of each sign just above 2^112, which come out exact) and +-inf gives NaN
+   (callers keep s in those lanes, see sg512_bf16_keep_big). */
 static inline __m512 sg512_bf16_round_arith(__m512 s) {
     __m512 b = _mm512_mul_ps(s, _mm512_set1_ps(-65535.0f));
     return _mm512_fmadd_ps(s, _mm512_set1_ps(65536.0f), b);
