@@ -1,32 +1,38 @@
 /*
  * bfloat16 SeluGrad, AVX2, 16 lanes per step as two fp32 halves (even elements widened by a
  * shift, odd ones by a mask; no cross-lane conversion).
- * Roundings: t = o + SA rounded to bf16 before the multiply; the factor (o < 0 ? t : scale) is
- * selected first, so one fp32 multiply gives a or b, rounded to bf16 once (as the reference). bf16
- * rounding is integer RNE (x + 0x7FFF + lsb). NaN canonicalised in fp32. Tail: the reference,
- * element by element.
+ * Roundings: the branch is chosen on the packed 16-bit o first: lanes that do not take o < 0
+ * (o >= 0, -0, NaN) get o' = C = scale - SA (0xBF36, exact), the others keep o, so that t =
+ * bf16(o' + SA) is t where o < 0 and exactly scale elsewhere (bf16 rounding is integer RNE:
+ * x + 0x7FFF + lsb). One fp32 multiply g * t then gives a or b exactly; the 16 products are rounded
+ * to bf16 (integer RNE) and packed in one pass on 16-bit words, NaN words canonicalised there
+ * (sg256_bf16_pack_rne). Tail: the reference, element by element.
  */
 #include "sg_avx2.h"
 
-/* SeluGrad on fp32 values; the bf16 result is in the high 16 bits of each lane. */
-static inline __m256i sg_bf16_half(__m256 g, __m256 o) {
-    const __m256i hi = _mm256_set1_epi32((int)0xFFFF0000u);
-    const __m256 scale = sg256_bits((uint32_t)SG_BF16_SCALE_BITS << 16);
+/* o' = o < 0 ? o : C on packed bf16 bits: o < 0 (not -0, not NaN) is o in [0x8001, 0xFF80],
+   that is (uint16)(o + 0x7FFF) <= 0x7F7F. */
+static inline __m256i sg_bf16_branch_o(__m256i ox) {
+    __m256i v = _mm256_add_epi16(ox, _mm256_set1_epi16(0x7FFF));
+    __m256i neg = _mm256_cmpeq_epi16(_mm256_min_epu16(v, _mm256_set1_epi16(0x7F7F)), v);
+    return sg256_select16(neg, ox, _mm256_set1_epi16((short)0xBF36));
+}
+
+/* bf16(o' + SA) for fp32 o' (an element's bf16 value), in fp32. */
+static inline __m256 sg_bf16_factor(__m256 o) {
     const __m256 sa = sg256_bits((uint32_t)SG_BF16_SA_BITS << 16);
     __m256i tx = sg256_bf16_round_hi(_mm256_castps_si256(_mm256_add_ps(o, sa)));
-    __m256 t = _mm256_castsi256_ps(_mm256_and_si256(tx, hi)); /* NaN t is never selected */
-    __m256 r = sg256_canon_nan(sg256_select(g, o, t, scale));
-    return sg256_bf16_round_hi(_mm256_castps_si256(r));
+    return _mm256_castsi256_ps(_mm256_and_si256(tx, _mm256_set1_epi32((int)0xFFFF0000u)));
 }
 
 static inline __m256i sg_bf16_step(__m256i gx, __m256i ox) {
     const __m256i hi = _mm256_set1_epi32((int)0xFFFF0000u);
-    __m256i even = sg_bf16_half(_mm256_castsi256_ps(_mm256_slli_epi32(gx, 16)),
-                                _mm256_castsi256_ps(_mm256_slli_epi32(ox, 16)));
-    __m256i odd = sg_bf16_half(_mm256_castsi256_ps(_mm256_and_si256(gx, hi)),
-                               _mm256_castsi256_ps(_mm256_and_si256(ox, hi)));
-    /* odd results keep their high 16-bit words, even ones move down into the low words */
-    return _mm256_blend_epi16(_mm256_srli_epi32(even, 16), odd, 0xAA);
+    __m256i oc = sg_bf16_branch_o(ox);
+    __m256 fe = sg_bf16_factor(_mm256_castsi256_ps(_mm256_slli_epi32(oc, 16)));
+    __m256 fo = sg_bf16_factor(_mm256_castsi256_ps(_mm256_and_si256(oc, hi)));
+    __m256 re = _mm256_mul_ps(_mm256_castsi256_ps(_mm256_slli_epi32(gx, 16)), fe);
+    __m256 ro = _mm256_mul_ps(_mm256_castsi256_ps(_mm256_and_si256(gx, hi)), fo);
+    return sg256_bf16_pack_rne(_mm256_castps_si256(re), _mm256_castps_si256(ro));
 }
 
 void sg_bf16_selugrad__avx2(size_t n, const void *gv, const void *ov, void *yv) {

@@ -62,4 +62,24 @@ static inline __m256i sg256_bf16_round_hi(__m256i x) {
     return _mm256_add_epi32(_mm256_add_epi32(x, _mm256_set1_epi32(0x7FFF)), odd);
 }
 
+/* x where m is all-ones, y elsewhere (16-bit masks), without VPBLENDVB. */
+static inline __m256i sg256_select16(__m256i m, __m256i x, __m256i y) {
+    return _mm256_xor_si256(y, _mm256_and_si256(_mm256_xor_si256(x, y), m));
+}
+
+/* The bf16 results of fp32 values re (even elements) and ro (odd elements), ties to even, packed
+   in element order: the high halves p and low halves l are packed as 16-bit words, p rounds up
+   where (l | (p & 1)) >= 0x8001 (unsigned: max(l', 0x8001) == l'), and NaN words (the low half of
+   an fp32 NaN product is 0, so p is the NaN's high half) become the canonical 0x7FC0. */
+static inline __m256i sg256_bf16_pack_rne(__m256i re, __m256i ro) {
+    __m256i p = _mm256_blend_epi16(_mm256_srli_epi32(re, 16), ro, 0xAA);
+    __m256i l = _mm256_blend_epi16(re, _mm256_slli_epi32(ro, 16), 0xAA);
+    l = _mm256_or_si256(l, _mm256_and_si256(p, _mm256_set1_epi16(1)));
+    __m256i up = _mm256_cmpeq_epi16(_mm256_max_epu16(l, _mm256_set1_epi16((short)0x8001)), l);
+    p = _mm256_sub_epi16(p, up); /* up is -1 where p rounds up */
+    __m256i nan = _mm256_cmpgt_epi16(_mm256_and_si256(p, _mm256_set1_epi16(0x7FFF)),
+                                     _mm256_set1_epi16(0x7F80));
+    return sg256_select16(nan, _mm256_set1_epi16((short)SG_BF16_QNAN_BITS), p);
+}
+
 #endif /* SELUGRAD_KERNELS_AVX2_SG_AVX2_H */

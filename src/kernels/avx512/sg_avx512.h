@@ -2,8 +2,8 @@
  * Helpers shared by the AVX-512 (F/BW/VL/DQ) kernels. Every operation is one IEEE operation in
  * fp32 with round-to-nearest-even (the library runs kernels under the default MXCSR); fp16
  * rounding uses VCVTPS2PH with an explicit RNE immediate or, where the range allows, fp32
- * arithmetic (sg512_round_f16_arith); bf16 rounding uses integer operations (VCVTNEPS2BF16 would
- * flush subnormals).
+ * arithmetic (sg512_round_f16_arith); bf16 rounding uses integer operations or, where the range
+ * allows, fp32 arithmetic (sg512_bf16_round_arith), never VCVTNEPS2BF16 (it flushes subnormals).
  */
 #ifndef SELUGRAD_KERNELS_AVX512_SG_AVX512_H
 #define SELUGRAD_KERNELS_AVX512_SG_AVX512_H
@@ -69,6 +69,39 @@ static inline __m512 sg512_round_f16_arith(__m512 x) {
 static inline __m512i sg512_bf16_round_hi(__m512i x) {
     __m512i odd = _mm512_and_si512(_mm512_srli_epi32(x, 16), _mm512_set1_epi32(1));
     return _mm512_add_epi32(_mm512_add_epi32(x, _mm512_set1_epi32(0x7FFF)), odd);
+}
+
+/* bf16 rounding in fp32 arithmetic, ties to even, the result held in fp32: b = s * (1 - 2^16)
+   rounds once to a value whose binade is that of s * 2^16, where the fp32 ulp is s's bf16 ulp;
+   b + s * 2^16 (one FMA, the product exact inside it) takes back the exact s * 2^16 and leaves s
+   rounded. Checked against integer RNE for every fp32 value: exact for +0 and normal |s| < 2^112;
+   -0 gives +0, subnormals are wrong, finite |s| >= 2^112 gives the infinity of -s's sign (except
+   for the 128 values of each sign just above 2^112, which come out exact) and +-inf gives NaN
+   (callers keep s in those lanes, see sg512_bf16_keep_big). */
+static inline __m512 sg512_bf16_round_arith(__m512 s) {
+    __m512 b = _mm512_mul_ps(s, _mm512_set1_ps(-65535.0f));
+    return _mm512_fmadd_ps(s, _mm512_set1_ps(65536.0f), b);
+}
+
+/* r where it is finite, or -inf, else s: one VFIXUPIMMPS whose table (see sg512_canon_nan)
+   answers 0 (keep s) for NaN and +inf, 1 (r) for the other classes. */
+static inline __m512 sg512_bf16_keep_big(__m512 s, __m512 r) {
+    return _mm512_fixupimm_ps(s, r, _mm512_set1_epi32(0x11011100), 0);
+}
+
+/* The bf16 results of fp32 values re (even elements) and ro (odd elements), ties to even, packed
+   in element order. The values' high halves p and low halves l are first packed as 16-bit words
+   (two shifts and two blends); p rounds up where l > 0x8000, or l == 0x8000 and p is odd, that
+   is where (l | (p & 1)) >= 0x8001: one compare and one masked add for all 32 lanes. NaN inputs
+   must be the canonical one (its low half is 0: it stays 0x7FC0). */
+static inline __m512i sg512_bf16_pack_rne(__m512i re, __m512i ro) {
+    const __m512i one = _mm512_set1_epi16(1);
+    const __mmask32 odd = (__mmask32)0xAAAAAAAAu;
+    __m512i p = _mm512_mask_blend_epi16(odd, _mm512_srli_epi32(re, 16), ro);
+    __m512i l = _mm512_mask_blend_epi16(odd, re, _mm512_slli_epi32(ro, 16));
+    l = _mm512_ternarylogic_epi32(l, p, one, 0xF8); /* l | (p & 1) */
+    __mmask32 up = _mm512_cmpge_epu16_mask(l, _mm512_set1_epi16((short)0x8001));
+    return _mm512_mask_add_epi16(p, up, p, one);
 }
 
 /* Mask of the first m (< 64) lanes. */
