@@ -36,8 +36,8 @@ bool sg_isa_supported(sg_isa isa) {
     return false;
 }
 
-static const char *const sg_isa_names[] = {"scalar", "avx2", "avx512", "avx512bf16",
-                                               "avx512fp16", "neon"};
+static const char *const sg_isa_names[] = {"scalar",     "avx2",       "avx512",
+                                           "avx512bf16", "avx512fp16", "neon"};
 
 const char *sg_isa_name(sg_isa isa) {
     if ((unsigned)isa < sizeof sg_isa_names / sizeof sg_isa_names[0]) return sg_isa_names[isa];
