@@ -42,7 +42,7 @@ void sg_s8_selugrad__avx512fp16(size_t n, const void *gv, const void *ov, void *
     int8_t *y = (int8_t *)yv;
     size_t i = 0;
     if (n < SG_SMALL_INT_TABLE_MIN) {
-        for (; i < n; i += 32) sg_s8_masked(g + i, o + i, y + i, n - i < 32 ? n - i : 32);
+        sg_s8_masked(g, o, y, n);
         return;
     }
     /* index o & 127 is o + 128 for negative o: entries 0..63 are o = -128..-65 */

@@ -18,17 +18,20 @@
 #define SG_SMALL_INT_TABLE_MIN 256
 
 /* The computing path. WIDEN: __m256i of 32 bytes -> __m512i of int16; NARROW: int16 -> bytes
-   with saturation. Defines sg_<name>_step (32 lanes) and sg_<name>_masked (m <= 32 elements). */
+   with saturation. Defines sg_<name>_step (32 lanes) and sg_<name>_masked (any m elements, in
+   masked steps of 32). */
 #define SG_SMALL_INT_STEP(name, T, WIDEN, NARROW)                                                  \
     static inline __m256i sg_##name##_step(__m256i gb, __m256i ob) {                               \
         __m512h g = _mm512_cvtepi16_ph(WIDEN(gb)), o = _mm512_cvtepi16_ph(WIDEN(ob));              \
         return NARROW(_mm512_cvt_roundph_epi16(sgh_selugrad(g, o), SGH_RNE));                      \
     }                                                                                              \
     static inline void sg_##name##_masked(const T *g, const T *o, T *y, size_t m) {                \
-        __mmask32 k = sgh_mask32(m);                                                               \
-        __m256i r =                                                                                \
-            sg_##name##_step(_mm256_maskz_loadu_epi8(k, g), _mm256_maskz_loadu_epi8(k, o));        \
-        _mm256_mask_storeu_epi8(y, k, r);                                                          \
+        for (size_t j = 0; j < m; j += 32) {                                                       \
+            __mmask32 k = sgh_mask32(m - j < 32 ? m - j : 32);                                     \
+            __m256i r = sg_##name##_step(_mm256_maskz_loadu_epi8(k, g + j),                        \
+                                         _mm256_maskz_loadu_epi8(k, o + j));                       \
+            _mm256_mask_storeu_epi8(y + j, k, r);                                                  \
+        }                                                                                          \
     }
 
 /* The 16-bit values v0 + 0 .. v0 + 31. */
@@ -51,7 +54,7 @@ static inline __m512i sgh_low_bytes(__m512i a, __m512i b) {
     do {                                                                                           \
         if (n * 3 >= SG_NT_MIN_BYTES) { /* peel (< 64 elements) to a 64-byte aligned y */          \
             size_t peel = (64 - ((uintptr_t)y & 63)) & 63;                                         \
-            for (; i < peel; i += 32) MASKED(g + i, o + i, y + i, peel - i < 32 ? peel - i : 32);  \
+            MASKED(g, o, y, peel);                                                                 \
             for (i = peel; i + 64 <= n; i += 64)                                                   \
                 _mm512_stream_si512((void *)(y + i),                                               \
                                     STEP64(_mm512_loadu_si512(g + i), _mm512_loadu_si512(o + i))); \
@@ -61,7 +64,7 @@ static inline __m512i sgh_low_bytes(__m512i a, __m512i b) {
                 _mm512_storeu_si512(y + i,                                                         \
                                     STEP64(_mm512_loadu_si512(g + i), _mm512_loadu_si512(o + i))); \
         }                                                                                          \
-        for (; i < n; i += 32) MASKED(g + i, o + i, y + i, n - i < 32 ? n - i : 32);               \
+        MASKED(g + i, o + i, y + i, n - i);                                                        \
     } while (0)
 
 #endif /* SELUGRAD_KERNELS_AVX512FP16_SMALL_INT_AVX512FP16_H */

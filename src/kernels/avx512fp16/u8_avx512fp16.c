@@ -30,7 +30,7 @@ void sg_u8_selugrad__avx512fp16(size_t n, const void *gv, const void *ov, void *
     uint8_t *y = (uint8_t *)yv;
     size_t i = 0;
     if (n < SG_SMALL_INT_TABLE_MIN) {
-        for (; i < n; i += 32) sg_u8_masked(g + i, o + i, y + i, n - i < 32 ? n - i : 32);
+        sg_u8_masked(g, o, y, n);
         return;
     }
     const __m512i t0 = sg_u8_table(0), t1 = sg_u8_table(1), t2 = sg_u8_table(2),
