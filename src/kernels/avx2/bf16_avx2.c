@@ -6,7 +6,8 @@
  * bf16(o' + SA) is t where o < 0 and exactly scale elsewhere (bf16 rounding is integer RNE:
  * x + 0x7FFF + lsb). One fp32 multiply g * t then gives a or b exactly; the 16 products are rounded
  * to bf16 (integer RNE) and packed in one pass on 16-bit words, NaN words canonicalised there
- * (sg256_bf16_pack_rne). Tail: the reference, element by element.
+ * (sg256_bf16_pack_rne). Tail: the reference, element by element. Large calls peel to a 32-byte
+ * aligned y and stream their stores with prefetched inputs (x86_nt.h), then SFENCE.
  */
 #include "sg_avx2.h"
 
@@ -39,9 +40,21 @@ void sg_bf16_selugrad__avx2(size_t n, const void *gv, const void *ov, void *yv) 
     const uint16_t *g = (const uint16_t *)gv, *o = (const uint16_t *)ov;
     uint16_t *y = (uint16_t *)yv;
     size_t i = 0;
-    for (; i + 16 <= n; i += 16)
-        _mm256_storeu_si256((__m256i *)(y + i),
-                            sg_bf16_step(_mm256_loadu_si256((const __m256i *)(g + i)),
-                                         _mm256_loadu_si256((const __m256i *)(o + i))));
+    if (n * 6 >= SG_NT_MIN_BYTES && ((uintptr_t)y & 1) == 0) { /* y aligned: the peel ends */
+        for (; ((uintptr_t)(y + i) & 31) != 0; i++) y[i] = sg_ref_bf16(g[i], o[i]);
+        for (; i + 16 <= n; i += 16) {
+            SG_PREFETCH(g + i);
+            SG_PREFETCH(o + i);
+            _mm256_stream_si256((__m256i *)(y + i),
+                                sg_bf16_step(_mm256_loadu_si256((const __m256i *)(g + i)),
+                                             _mm256_loadu_si256((const __m256i *)(o + i))));
+        }
+        _mm_sfence();
+    } else {
+        for (; i + 16 <= n; i += 16)
+            _mm256_storeu_si256((__m256i *)(y + i),
+                                sg_bf16_step(_mm256_loadu_si256((const __m256i *)(g + i)),
+                                             _mm256_loadu_si256((const __m256i *)(o + i))));
+    }
     for (; i < n; i++) y[i] = sg_ref_bf16(g[i], o[i]);
 }

@@ -42,8 +42,11 @@ void sg_f16_selugrad__avx512(size_t n, const void *gv, const void *ov, void *yv)
         size_t peel = ((64 - ((uintptr_t)y & 63)) & 63) / 2;
         for (; i < peel; i += 16) sg_f16_masked(g + i, o + i, y + i, peel - i < 16 ? peel - i : 16);
         i = peel;
-        for (; i + 32 <= n; i += 32)
+        for (; i + 32 <= n; i += 32) {
+            SG_PREFETCH(g + i);
+            SG_PREFETCH(o + i);
             _mm512_stream_si512((void *)(y + i), sg_f16_step32(g + i, o + i));
+        }
         _mm_sfence();
     } else {
         for (; i + 32 <= n; i += 32) _mm512_storeu_si512(y + i, sg_f16_step32(g + i, o + i));

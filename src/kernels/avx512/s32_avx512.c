@@ -30,9 +30,12 @@ void sg_s32_selugrad__avx512(size_t n, const void *gv, const void *ov, void *yv)
     if (n * 12 >= SG_NT_MIN_BYTES && ((uintptr_t)y & 3) == 0) { /* y aligned: the peel ends */
         size_t peel = ((64 - ((uintptr_t)y & 63)) & 63) / 4;
         if (peel) sg_s32_masked(g, o, y, peel);
-        for (i = peel; i + 16 <= n; i += 16)
+        for (i = peel; i + 16 <= n; i += 16) {
+            SG_PREFETCH(g + i);
+            SG_PREFETCH(o + i);
             _mm512_stream_si512((void *)(y + i),
                                 sg_s32_step(_mm512_loadu_si512(g + i), _mm512_loadu_si512(o + i)));
+        }
         _mm_sfence();
     } else {
         for (; i + 16 <= n; i += 16)

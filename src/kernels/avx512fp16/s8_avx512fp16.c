@@ -55,6 +55,6 @@ void sg_s8_selugrad__avx512fp16(size_t n, const void *gv, const void *ov, void *
     const __m512i sc_lo = _mm512_set1_epi8((char)(sc & 0xFF)),
                   sc_hi = _mm512_set1_epi8((char)(sc >> 8));
 #define SG_S8_STEP64(gx, ox) sg_s8_step64(gx, ox, lo0, lo1, hi0, hi1, sc_lo, sc_hi)
-    SG_SMALL_INT_LOOP(int8_t, g, o, y, n, i, SG_S8_STEP64, sg_s8_masked);
+    SG_SMALL_INT_LOOP(int8_t, g, o, y, n, i, SG_S8_STEP64, sg_s8_masked, 1);
 #undef SG_S8_STEP64
 }

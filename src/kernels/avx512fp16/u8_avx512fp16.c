@@ -38,6 +38,6 @@ void sg_u8_selugrad__avx512fp16(size_t n, const void *gv, const void *ov, void *
 #define SG_U8_STEP64(gx, ox)                                                                       \
     _mm512_mask_blend_epi8(_mm512_movepi8_mask(gx), _mm512_permutex2var_epi8(t0, gx, t1),          \
                            _mm512_permutex2var_epi8(t2, gx, t3))
-    SG_SMALL_INT_LOOP(uint8_t, g, o, y, n, i, SG_U8_STEP64, sg_u8_masked);
+    SG_SMALL_INT_LOOP(uint8_t, g, o, y, n, i, SG_U8_STEP64, sg_u8_masked, 0);
 #undef SG_U8_STEP64
 }
