@@ -26,18 +26,15 @@ bool sg_isa_supported(sg_isa isa) {
         return f->os_avx && f->avx2 && f->f16c;
     case SG_ISA_AVX512:
         return f->os_avx512 && f->avx512f && f->avx512bw && f->avx512vl && f->avx512dq;
-    case SG_ISA_AVX512BF16:
-        return sg_isa_supported(SG_ISA_AVX512) && f->avx512bf16;
-    case SG_ISA_AVX512FP16: /* every CPU with AVX512-FP16 so far also has BF16 and VBMI */
-        return sg_isa_supported(SG_ISA_AVX512BF16) && f->avx512fp16 && f->avx512vbmi;
+    case SG_ISA_AVX512FP16: /* every CPU with AVX512-FP16 so far also has VBMI */
+        return sg_isa_supported(SG_ISA_AVX512) && f->avx512fp16 && f->avx512vbmi;
     case SG_ISA_NEON:
         return f->neon;
     }
     return false;
 }
 
-static const char *const sg_isa_names[] = {"scalar",     "avx2",       "avx512",
-                                           "avx512bf16", "avx512fp16", "neon"};
+static const char *const sg_isa_names[] = {"scalar", "avx2", "avx512", "avx512fp16", "neon"};
 
 const char *sg_isa_name(sg_isa isa) {
     if ((unsigned)isa < sizeof sg_isa_names / sizeof sg_isa_names[0]) return sg_isa_names[isa];
@@ -78,7 +75,7 @@ static void sg_cap_init(void) {
     } else {
         fprintf(stderr,
                 "selugrad: SELUGRAD_MAX_ISA=\"%s\" is not one of scalar, avx2, avx512, "
-                "avx512bf16, avx512fp16, neon; ignored\n",
+                "avx512fp16, neon; ignored\n",
                 env);
     }
 }

@@ -12,7 +12,7 @@
 /* Features of this CPU, detected once. */
 typedef struct sg_cpu_features {
     bool sse2, avx, f16c, fma, avx2;
-    bool avx512f, avx512bw, avx512vl, avx512dq, avx512fp16, avx512bf16, avx512vbmi;
+    bool avx512f, avx512bw, avx512vl, avx512dq, avx512fp16, avx512vbmi;
     bool os_avx, os_avx512; /* XCR0 says the OS saves YMM, resp. ZMM and opmask state */
     bool neon;
 } sg_cpu_features;
@@ -22,7 +22,7 @@ const sg_cpu_features *sg_cpu_features_get(void);
 /* Whether this process can run kernels of the ISA level. */
 bool sg_isa_supported(sg_isa isa);
 
-/* "scalar", "avx2", "avx512", "avx512bf16", "avx512fp16", "neon". */
+/* "scalar", "avx2", "avx512", "avx512fp16", "neon"; "unknown" for any other value. */
 const char *sg_isa_name(sg_isa isa);
 
 /* Parses an ISA name (as above, case-sensitive); false for an unknown name. */

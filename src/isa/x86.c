@@ -34,8 +34,6 @@ void sg_cpu_detect(sg_cpu_features *f) {
         f->avx512vl = (b >> 31) & 1u;
         f->avx512vbmi = (c >> 1) & 1u;
         f->avx512fp16 = (d >> 23) & 1u;
-        __cpuid_count(7, 1, a, b, c, d);
-        f->avx512bf16 = (a >> 5) & 1u;
     }
 }
 #else

@@ -18,9 +18,8 @@ typedef enum sg_isa {
     SG_ISA_SCALAR = 0,
     SG_ISA_AVX2 = 1,       /* AVX2 + F16C */
     SG_ISA_AVX512 = 2,     /* AVX-512 F, BW, VL, DQ */
-    SG_ISA_AVX512BF16 = 3, /* the above + AVX512_BF16 */
-    SG_ISA_AVX512FP16 = 4, /* the above + AVX512-FP16 and AVX512_VBMI */
-    SG_ISA_NEON = 5        /* aarch64 Advanced SIMD (always present on aarch64) */
+    SG_ISA_AVX512FP16 = 3, /* the above + AVX512-FP16 and AVX512_VBMI */
+    SG_ISA_NEON = 4        /* aarch64 Advanced SIMD (always present on aarch64) */
 } sg_isa;
 
 typedef struct sg_kernel {

@@ -89,6 +89,13 @@ if(TARGET selugrad_cli)
   sg_cli_test(cli_run_soc_skip 0 "SKIP bf16 33 .*summary: 4 cases, 3 passed, 0 failed, 1 skipped"
     run --dtype=f32,bf16 --shape=33 --soc=Ascend910,Ascend950)
   sg_cli_test(cli_info 0 "kernel f16 " info)
+  # a level that no longer exists is an unknown name: --isa refuses it, SELUGRAD_MAX_ISA ignores it
+  sg_cli_test(cli_usage_run_isa_avx512bf16 2 "unknown isa 'avx512bf16'"
+    run --dtype=bf16 --shape=4 --isa=avx512bf16)
+  sg_cli_test(cli_info_env_isa_avx512bf16 0
+    "SELUGRAD_MAX_ISA=\"avx512bf16\" is not one of scalar, avx2, avx512, avx512fp16, neon. ignored"
+    info)
+  set_tests_properties(cli_info_env_isa_avx512bf16 PROPERTIES ENVIRONMENT SELUGRAD_MAX_ISA=avx512bf16)
 
   add_executable(sg_cli_plant ${CMAKE_CURRENT_SOURCE_DIR}/cli/plant.c)
   sg_program_warnings(sg_cli_plant)

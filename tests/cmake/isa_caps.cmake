@@ -6,7 +6,7 @@
 if(SG_ARM64)
   set(sg_isa_caps scalar neon)
 else()
-  set(sg_isa_caps scalar avx2 avx512 avx512bf16 avx512fp16)
+  set(sg_isa_caps scalar avx2 avx512 avx512fp16)
 endif()
 
 file(GLOB sg_battery_sources CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/unit/test_battery_*.c)

@@ -3,7 +3,8 @@
  * bit: lengths 0 .. 2 * 64 + 1 (two of the widest vectors plus one), pointers one element off
  * alignment, in place (y == g and y == o), random bit patterns plus special values, and one call
  * large enough for the streaming-store path. A variant the CPU cannot run is reported SKIPPED by
- * name. Also: dispatch under each ISA cap, the cap from SELUGRAD_MAX_ISA, and the xgetbv gate.
+ * name. Also: dispatch under each ISA cap, the ISA names, the cap from SELUGRAD_MAX_ISA, and the
+ * xgetbv gate.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -203,11 +204,35 @@ static void test_dispatch_caps(void **state) {
     /* the ordering of the levels */
     assert_true(sg_isa_allowed(SG_ISA_AVX2, SG_ISA_AVX512));
     assert_false(sg_isa_allowed(SG_ISA_AVX512, SG_ISA_AVX2));
-    assert_false(sg_isa_allowed(SG_ISA_AVX512BF16, SG_ISA_AVX512));
-    assert_true(sg_isa_allowed(SG_ISA_AVX512BF16, SG_ISA_AVX512FP16));
-    assert_false(sg_isa_allowed(SG_ISA_AVX512FP16, SG_ISA_AVX512BF16));
+    assert_true(sg_isa_allowed(SG_ISA_AVX512, SG_ISA_AVX512FP16));
+    assert_false(sg_isa_allowed(SG_ISA_AVX512FP16, SG_ISA_AVX512));
+    assert_true(sg_isa_allowed(SG_ISA_AVX512FP16, SG_ISA_AVX512FP16));
     assert_false(sg_isa_allowed(SG_ISA_NEON, SG_ISA_AVX512FP16));
     assert_false(sg_isa_allowed(SG_ISA_AVX2, SG_ISA_NEON));
+}
+
+/* The level names and numbers, both ways; a name not in the list (among them "avx512bf16", a
+   level that no longer exists) is unknown. */
+static void test_isa_names(void **state) {
+    (void)state;
+    static const char *const names[] = {"scalar", "avx2", "avx512", "avx512fp16", "neon"};
+    static const sg_isa levels[] = {SG_ISA_SCALAR, SG_ISA_AVX2, SG_ISA_AVX512, SG_ISA_AVX512FP16,
+                                    SG_ISA_NEON};
+    for (int i = 0; i < 5; i++) {
+        assert_int_equal(levels[i], i);
+        assert_string_equal(sg_isa_name(levels[i]), names[i]);
+        sg_isa isa = i == SG_ISA_NEON ? SG_ISA_SCALAR : SG_ISA_NEON; /* must be overwritten */
+        assert_true(sg_isa_from_name(names[i], &isa));
+        assert_int_equal(isa, levels[i]);
+    }
+    assert_string_equal(sg_isa_name((sg_isa)5), "unknown");
+    static const char *const unknown[] = {"avx512bf16", "AVX512", "avx512f", "", "sse2"};
+    for (int i = 0; i < 5; i++) {
+        sg_isa isa = SG_ISA_AVX2;
+        assert_false(sg_isa_from_name(unknown[i], &isa));
+        assert_int_equal(isa, SG_ISA_AVX2); /* untouched */
+    }
+    assert_false(sg_isa_from_name(NULL, NULL));
 }
 
 /* What runs obeys SELUGRAD_MAX_ISA (this program is also registered under each cap). */
@@ -245,9 +270,9 @@ static void test_xgetbv_gate(void **state) {
     assert_int_equal(f->os_avx512, (xcr0 & 0xE6u) == 0xE6u);
     if (sg_isa_supported(SG_ISA_AVX2)) assert_true(f->os_avx && f->avx2 && f->f16c);
     if (sg_isa_supported(SG_ISA_AVX512)) assert_true(f->os_avx512 && f->avx512f && f->avx512bw);
-    if (sg_isa_supported(SG_ISA_AVX512BF16)) assert_true(f->os_avx512 && f->avx512bf16);
     if (sg_isa_supported(SG_ISA_AVX512FP16))
-        assert_true(f->os_avx512 && f->avx512fp16 && f->avx512bf16 && f->avx512vbmi);
+        assert_true(f->os_avx512 && f->avx512f && f->avx512bw && f->avx512vl && f->avx512dq &&
+                    f->avx512fp16 && f->avx512vbmi);
     assert_false(sg_isa_supported(SG_ISA_NEON));
 #else
     skip();
@@ -255,7 +280,7 @@ static void test_xgetbv_gate(void **state) {
 }
 
 int main(void) {
-    struct CMUnitTest *tests = calloc(sg_kernel_count * 2 + 3, sizeof *tests);
+    struct CMUnitTest *tests = calloc(sg_kernel_count * 2 + 4, sizeof *tests);
     char(*names)[96] = calloc(sg_kernel_count * 2, sizeof *names);
     if (tests == NULL || names == NULL) return 1;
     size_t nt = 0, skipped = 0;
@@ -278,6 +303,7 @@ int main(void) {
         }
     }
     tests[nt++] = (struct CMUnitTest){"dispatch_caps", test_dispatch_caps, NULL, NULL, NULL};
+    tests[nt++] = (struct CMUnitTest){"isa_names", test_isa_names, NULL, NULL, NULL};
     tests[nt++] = (struct CMUnitTest){"env_cap", test_env_cap, NULL, NULL, NULL};
     tests[nt++] = (struct CMUnitTest){"xgetbv_gate", test_xgetbv_gate, NULL, NULL, NULL};
     printf("%zu variant(s) skipped for lack of CPU support\n", skipped);

@@ -205,9 +205,10 @@ static void test_special_pairs_and_long_runs(void **state) {
 static void test_dispatch_and_api(void **state) {
     (void)state;
     const char *cap = getenv("SELUGRAD_MAX_ISA");
-    static const char *const below[] = {"scalar", "avx2", "avx512", "avx512bf16", "avx512fp16"};
+    static const char *const below[] = {"scalar", "avx2", "avx512", "avx512fp16"};
     int capped = 0;
-    for (int i = 0; i < 4; i++) capped |= cap != NULL && strcmp(cap, below[i]) == 0;
+    for (size_t i = 0; i < sizeof below / sizeof below[0]; i++)
+        capped |= cap != NULL && strcmp(cap, below[i]) == 0;
     uint64_t rng = 777;
     enum { N = 20011 };
     for (int d = 0; d < SG_NEON_DTYPE_COUNT; d++) {

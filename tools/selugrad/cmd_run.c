@@ -36,7 +36,7 @@ static const char cli_run_help[] =
     "when any case fails.\n"
     "  --dtype=f32,f16,bf16,s8,u8,s32   --shape=2x16x32x16,7 (scalar for rank 0)\n"
     "  --threads=1,2   worker threads (default: the library's default)\n"
-    "  --isa=scalar,avx2,avx512,avx512bf16,avx512fp16,neon   ISA caps (SELUGRAD_MAX_ISA)\n"
+    "  --isa=scalar,avx2,avx512,avx512fp16,neon   ISA caps (SELUGRAD_MAX_ISA)\n"
     "  --soc=Ascend910B,...   SoC profiles (SELUGRAD_SOC); skips bf16 where aclnn rejects it\n"
     "  (each --isa / --soc value runs in a child process: both are read once per process)\n"
     "  --strides=AxB   element strides of all three views (same rank as each shape)\n"

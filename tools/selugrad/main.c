@@ -43,7 +43,6 @@ int cli_cmd_info(int argc, char **argv) {
                  {"avx512vl", f->avx512vl},
                  {"avx512dq", f->avx512dq},
                  {"avx512fp16", f->avx512fp16},
-                 {"avx512bf16", f->avx512bf16},
                  {"avx512vbmi", f->avx512vbmi},
                  {"os_avx", f->os_avx},
                  {"os_avx512", f->os_avx512},
