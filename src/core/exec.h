@@ -21,7 +21,9 @@ typedef struct sg_plan {
 
 /* Traffic (bytes of both inputs and the output) each thread must get: a call below it runs on
    the calling thread only, with no wake-up. Chosen by measurement (docs/dispatch.md). */
-enum { SG_INLINE_BYTES = 192 * 1024 };
+#ifndef SG_INLINE_BYTES
+enum { SG_INLINE_BYTES = 64 * 1024 };
+#endif
 /* The CPU's "UB": bytes one thread handles per chunk when gathering strided data. */
 enum { SG_CPU_UB_BYTES = 48 * 1024 };
 
