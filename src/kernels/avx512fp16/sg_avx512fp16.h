@@ -19,13 +19,13 @@ static inline __m512h sgh_bits(uint16_t u) {
     return _mm512_castsi512_ph(_mm512_set1_epi16((short)u));
 }
 
-/* y = o < 0 ? round(g * round(o + SA)) : round(g * scale), all in fp16. */
+/* y = o < 0 ? round(g * round(o + SA)) : round(g * scale), all in fp16. The factor is chosen
+   before the one multiply: each branch is a single rounded product of g, so selecting the
+   factor gives the same bits as selecting the product (NaN payloads included). */
 static inline __m512h sgh_selugrad(__m512h g, __m512h o) {
-    __m512h a = _mm512_mul_ph(g, sgh_bits(SG_F16_SCALE_BITS));
     __m512h t = _mm512_add_ph(o, sgh_bits(SG_F16_SA_BITS));
-    __m512h b = _mm512_mul_ph(g, t);
     __mmask32 neg = _mm512_cmp_ph_mask(o, _mm512_setzero_ph(), _CMP_LT_OQ);
-    return _mm512_mask_blend_ph(neg, a, b);
+    return _mm512_mul_ph(g, _mm512_mask_blend_ph(neg, sgh_bits(SG_F16_SCALE_BITS), t));
 }
 
 static inline __mmask32 sgh_mask32(size_t m) {
