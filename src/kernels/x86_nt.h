@@ -28,4 +28,33 @@
         if (SG_PF_BYTES) _mm_prefetch((const char *)(p) + SG_PF_BYTES, _MM_HINT_T0);               \
     } while (0)
 
+/* The main loop of an AVX-512 kernel whose step handles 64 bytes of elements of type T: STEP maps
+   the g and o vectors (__m512i) to the result vector, MASKED(g, o, y, m) does m < 64 / sizeof(T)
+   elements. Calls that move SG_NT_MIN_BYTES or more, with y aligned to its element, peel to a
+   64-byte aligned y, stream their stores (prefetching the inputs when PF is 1) and SFENCE; the
+   others store plainly. The rest, if any, goes to MASKED. Expanded in per-ISA files only. */
+#define SG512_STREAM_LOOP(T, g, o, y, n, STEP, MASKED, PF)                                         \
+    do {                                                                                           \
+        const size_t lanes_ = 64 / sizeof(T);                                                      \
+        size_t i_ = 0;                                                                             \
+        if ((n)*3 * sizeof(T) >= SG_NT_MIN_BYTES && (uintptr_t)(y) % sizeof(T) == 0) {             \
+            size_t peel_ = ((64 - ((uintptr_t)(y)&63)) & 63) / sizeof(T);                          \
+            if (peel_) MASKED(g, o, y, peel_);                                                     \
+            for (i_ = peel_; i_ + lanes_ <= (n); i_ += lanes_) {                                   \
+                if (PF) {                                                                          \
+                    SG_PREFETCH((g) + i_);                                                         \
+                    SG_PREFETCH((o) + i_);                                                         \
+                }                                                                                  \
+                _mm512_stream_si512((void *)((y) + i_), STEP(_mm512_loadu_si512((g) + i_),         \
+                                                             _mm512_loadu_si512((o) + i_)));       \
+            }                                                                                      \
+            _mm_sfence();                                                                          \
+        } else {                                                                                   \
+            for (; i_ + lanes_ <= (n); i_ += lanes_)                                               \
+                _mm512_storeu_si512(                                                               \
+                    (y) + i_, STEP(_mm512_loadu_si512((g) + i_), _mm512_loadu_si512((o) + i_)));   \
+        }                                                                                          \
+        if (i_ < (n)) MASKED((g) + i_, (o) + i_, (y) + i_, (n)-i_);                                \
+    } while (0)
+
 #endif /* SELUGRAD_KERNELS_X86_NT_H */

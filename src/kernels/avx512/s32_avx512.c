@@ -26,21 +26,5 @@ static inline void sg_s32_masked(const int32_t *g, const int32_t *o, int32_t *y,
 void sg_s32_selugrad__avx512(size_t n, const void *gv, const void *ov, void *yv) {
     const int32_t *g = (const int32_t *)gv, *o = (const int32_t *)ov;
     int32_t *y = (int32_t *)yv;
-    size_t i = 0;
-    if (n * 12 >= SG_NT_MIN_BYTES && ((uintptr_t)y & 3) == 0) { /* y aligned: the peel ends */
-        size_t peel = ((64 - ((uintptr_t)y & 63)) & 63) / 4;
-        if (peel) sg_s32_masked(g, o, y, peel);
-        for (i = peel; i + 16 <= n; i += 16) {
-            SG_PREFETCH(g + i);
-            SG_PREFETCH(o + i);
-            _mm512_stream_si512((void *)(y + i),
-                                sg_s32_step(_mm512_loadu_si512(g + i), _mm512_loadu_si512(o + i)));
-        }
-        _mm_sfence();
-    } else {
-        for (; i + 16 <= n; i += 16)
-            _mm512_storeu_si512(y + i,
-                                sg_s32_step(_mm512_loadu_si512(g + i), _mm512_loadu_si512(o + i)));
-    }
-    if (i < n) sg_s32_masked(g + i, o + i, y + i, n - i);
+    SG512_STREAM_LOOP(int32_t, g, o, y, n, sg_s32_step, sg_s32_masked, 1);
 }

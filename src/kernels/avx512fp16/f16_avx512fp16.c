@@ -23,21 +23,5 @@ static inline void sg_f16_masked(const uint16_t *g, const uint16_t *o, uint16_t 
 void sg_f16_selugrad__avx512fp16(size_t n, const void *gv, const void *ov, void *yv) {
     const uint16_t *g = (const uint16_t *)gv, *o = (const uint16_t *)ov;
     uint16_t *y = (uint16_t *)yv;
-    size_t i = 0;
-    if (n * 6 >= SG_NT_MIN_BYTES && ((uintptr_t)y & 1) == 0) { /* y aligned: the peel ends */
-        size_t peel = ((64 - ((uintptr_t)y & 63)) & 63) / 2;   /* at most 31 */
-        if (peel) sg_f16_masked(g, o, y, peel);
-        for (i = peel; i + 32 <= n; i += 32) {
-            SG_PREFETCH(g + i);
-            SG_PREFETCH(o + i);
-            _mm512_stream_si512((void *)(y + i),
-                                sg_f16_step(_mm512_loadu_si512(g + i), _mm512_loadu_si512(o + i)));
-        }
-        _mm_sfence();
-    } else {
-        for (; i + 32 <= n; i += 32)
-            _mm512_storeu_si512(y + i,
-                                sg_f16_step(_mm512_loadu_si512(g + i), _mm512_loadu_si512(o + i)));
-    }
-    if (i < n) sg_f16_masked(g + i, o + i, y + i, n - i);
+    SG512_STREAM_LOOP(uint16_t, g, o, y, n, sg_f16_step, sg_f16_masked, 1);
 }

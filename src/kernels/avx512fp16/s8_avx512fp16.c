@@ -40,7 +40,6 @@ static inline __m512i sg_s8_step64(__m512i gx, __m512i ox, __m512i lo0, __m512i 
 void sg_s8_selugrad__avx512fp16(size_t n, const void *gv, const void *ov, void *yv) {
     const int8_t *g = (const int8_t *)gv, *o = (const int8_t *)ov;
     int8_t *y = (int8_t *)yv;
-    size_t i = 0;
     if (n < SG_SMALL_INT_TABLE_MIN) {
         sg_s8_masked(g, o, y, n);
         return;
@@ -55,6 +54,6 @@ void sg_s8_selugrad__avx512fp16(size_t n, const void *gv, const void *ov, void *
     const __m512i sc_lo = _mm512_set1_epi8((char)(sc & 0xFF)),
                   sc_hi = _mm512_set1_epi8((char)(sc >> 8));
 #define SG_S8_STEP64(gx, ox) sg_s8_step64(gx, ox, lo0, lo1, hi0, hi1, sc_lo, sc_hi)
-    SG_SMALL_INT_LOOP(int8_t, g, o, y, n, i, SG_S8_STEP64, sg_s8_masked, 1);
+    SG512_STREAM_LOOP(int8_t, g, o, y, n, SG_S8_STEP64, sg_s8_masked, 1);
 #undef SG_S8_STEP64
 }

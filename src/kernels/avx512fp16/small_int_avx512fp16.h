@@ -48,30 +48,4 @@ static inline __m512i sgh_low_bytes(__m512i a, __m512i b) {
                               _mm512_cvtepi16_epi8(b), 1);
 }
 
-/* The kernel's main loop over 64-element steps, then the computing path for the rest. STEP64
-   maps (g bytes, o bytes) to 64 result bytes; MASKED is sg_<name>_masked; PF (0 or 1) whether the
-   streaming loop prefetches (it pays for int8; the uint8 lookup is light enough that the
-   hardware prefetchers keep up, and prefetching lost there: docs/dispatch.md). */
-#define SG_SMALL_INT_LOOP(T, g, o, y, n, i, STEP64, MASKED, PF)                                    \
-    do {                                                                                           \
-        if (n * 3 >= SG_NT_MIN_BYTES) { /* peel (< 64 elements) to a 64-byte aligned y */          \
-            size_t peel = (64 - ((uintptr_t)y & 63)) & 63;                                         \
-            MASKED(g, o, y, peel);                                                                 \
-            for (i = peel; i + 64 <= n; i += 64) {                                                 \
-                if (PF) {                                                                          \
-                    SG_PREFETCH(g + i);                                                            \
-                    SG_PREFETCH(o + i);                                                            \
-                }                                                                                  \
-                _mm512_stream_si512((void *)(y + i),                                               \
-                                    STEP64(_mm512_loadu_si512(g + i), _mm512_loadu_si512(o + i))); \
-            }                                                                                      \
-            _mm_sfence();                                                                          \
-        } else {                                                                                   \
-            for (; i + 64 <= n; i += 64)                                                           \
-                _mm512_storeu_si512(y + i,                                                         \
-                                    STEP64(_mm512_loadu_si512(g + i), _mm512_loadu_si512(o + i))); \
-        }                                                                                          \
-        MASKED(g + i, o + i, y + i, n - i);                                                        \
-    } while (0)
-
 #endif /* SELUGRAD_KERNELS_AVX512FP16_SMALL_INT_AVX512FP16_H */

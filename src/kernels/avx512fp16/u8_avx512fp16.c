@@ -28,7 +28,6 @@ static inline __m512i sg_u8_table(int j) {
 void sg_u8_selugrad__avx512fp16(size_t n, const void *gv, const void *ov, void *yv) {
     const uint8_t *g = (const uint8_t *)gv, *o = (const uint8_t *)ov;
     uint8_t *y = (uint8_t *)yv;
-    size_t i = 0;
     if (n < SG_SMALL_INT_TABLE_MIN) {
         sg_u8_masked(g, o, y, n);
         return;
@@ -38,6 +37,6 @@ void sg_u8_selugrad__avx512fp16(size_t n, const void *gv, const void *ov, void *
 #define SG_U8_STEP64(gx, ox)                                                                       \
     _mm512_mask_blend_epi8(_mm512_movepi8_mask(gx), _mm512_permutex2var_epi8(t0, gx, t1),          \
                            _mm512_permutex2var_epi8(t2, gx, t3))
-    SG_SMALL_INT_LOOP(uint8_t, g, o, y, n, i, SG_U8_STEP64, sg_u8_masked, 0);
+    SG512_STREAM_LOOP(uint8_t, g, o, y, n, SG_U8_STEP64, sg_u8_masked, 0);
 #undef SG_U8_STEP64
 }
