@@ -50,9 +50,18 @@
             }                                                                                      \
             _mm_sfence();                                                                          \
         } else {                                                                                   \
-            for (; i_ + lanes_ <= (n); i_ += lanes_)                                               \
+            for (; i_ + 2 * lanes_ <= (n); i_ += 2 * lanes_) {                                     \
+                __m512i r0_ = STEP(_mm512_loadu_si512((g) + i_), _mm512_loadu_si512((o) + i_));    \
+                __m512i r1_ = STEP(_mm512_loadu_si512((g) + i_ + lanes_),                          \
+                                   _mm512_loadu_si512((o) + i_ + lanes_));                         \
+                _mm512_storeu_si512((y) + i_, r0_);                                                \
+                _mm512_storeu_si512((y) + i_ + lanes_, r1_);                                       \
+            }                                                                                      \
+            if (i_ + lanes_ <= (n)) {                                                              \
                 _mm512_storeu_si512(                                                               \
                     (y) + i_, STEP(_mm512_loadu_si512((g) + i_), _mm512_loadu_si512((o) + i_)));   \
+                i_ += lanes_;                                                                      \
+            }                                                                                      \
         }                                                                                          \
         if (i_ < (n)) MASKED((g) + i_, (o) + i_, (y) + i_, (n)-i_);                                \
     } while (0)
