@@ -66,4 +66,28 @@
         if (i_ < (n)) MASKED((g) + i_, (o) + i_, (y) + i_, (n)-i_);                                \
     } while (0)
 
+/* The same for an AVX2 kernel whose step STEP_AT(g + i, o + i) computes LANES elements of type
+   T (32 bytes of results, __m256i) and whose reference REF(g, o) computes one: the peel to a
+   32-byte aligned y and the rest run the reference element by element. */
+#define SG256_STREAM_LOOP(T, LANES, g, o, y, n, STEP_AT, REF, PF)                                  \
+    do {                                                                                           \
+        size_t i_ = 0;                                                                             \
+        if ((n)*3 * sizeof(T) >= SG_NT_MIN_BYTES && (uintptr_t)(y) % sizeof(T) == 0) {             \
+            for (; i_ < (n) && ((uintptr_t)((y) + i_) & 31) != 0; i_++)                            \
+                (y)[i_] = REF((g)[i_], (o)[i_]);                                                   \
+            for (; i_ + (LANES) <= (n); i_ += (LANES)) {                                           \
+                if (PF) {                                                                          \
+                    SG_PREFETCH((g) + i_);                                                         \
+                    SG_PREFETCH((o) + i_);                                                         \
+                }                                                                                  \
+                _mm256_stream_si256((__m256i *)((y) + i_), STEP_AT((g) + i_, (o) + i_));           \
+            }                                                                                      \
+            _mm_sfence();                                                                          \
+        } else {                                                                                   \
+            for (; i_ + (LANES) <= (n); i_ += (LANES))                                             \
+                _mm256_storeu_si256((__m256i *)((y) + i_), STEP_AT((g) + i_, (o) + i_));           \
+        }                                                                                          \
+        for (; i_ < (n); i_++) (y)[i_] = REF((g)[i_], (o)[i_]);                                    \
+    } while (0)
+
 #endif /* SELUGRAD_KERNELS_X86_NT_H */

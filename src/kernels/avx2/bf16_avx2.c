@@ -36,25 +36,14 @@ static inline __m256i sg_bf16_step(__m256i gx, __m256i ox) {
     return sg256_bf16_pack_rne(_mm256_castps_si256(re), _mm256_castps_si256(ro));
 }
 
+/* 16 results for the elements at g and o. */
+static inline __m256i sg_bf16_step_at(const uint16_t *g, const uint16_t *o) {
+    return sg_bf16_step(_mm256_loadu_si256((const __m256i *)g),
+                        _mm256_loadu_si256((const __m256i *)o));
+}
+
 void sg_bf16_selugrad__avx2(size_t n, const void *gv, const void *ov, void *yv) {
     const uint16_t *g = (const uint16_t *)gv, *o = (const uint16_t *)ov;
     uint16_t *y = (uint16_t *)yv;
-    size_t i = 0;
-    if (n * 6 >= SG_NT_MIN_BYTES && ((uintptr_t)y & 1) == 0) { /* y aligned: the peel ends */
-        for (; ((uintptr_t)(y + i) & 31) != 0; i++) y[i] = sg_ref_bf16(g[i], o[i]);
-        for (; i + 16 <= n; i += 16) {
-            SG_PREFETCH(g + i);
-            SG_PREFETCH(o + i);
-            _mm256_stream_si256((__m256i *)(y + i),
-                                sg_bf16_step(_mm256_loadu_si256((const __m256i *)(g + i)),
-                                             _mm256_loadu_si256((const __m256i *)(o + i))));
-        }
-        _mm_sfence();
-    } else {
-        for (; i + 16 <= n; i += 16)
-            _mm256_storeu_si256((__m256i *)(y + i),
-                                sg_bf16_step(_mm256_loadu_si256((const __m256i *)(g + i)),
-                                             _mm256_loadu_si256((const __m256i *)(o + i))));
-    }
-    for (; i < n; i++) y[i] = sg_ref_bf16(g[i], o[i]);
+    SG256_STREAM_LOOP(uint16_t, 16, g, o, y, n, sg_bf16_step_at, sg_ref_bf16, 1);
 }

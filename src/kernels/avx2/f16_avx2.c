@@ -29,18 +29,5 @@ static inline __m256i sg_f16_step16(const uint16_t *g, const uint16_t *o) {
 void sg_f16_selugrad__avx2(size_t n, const void *gv, const void *ov, void *yv) {
     const uint16_t *g = (const uint16_t *)gv, *o = (const uint16_t *)ov;
     uint16_t *y = (uint16_t *)yv;
-    size_t i = 0;
-    if (n * 6 >= SG_NT_MIN_BYTES && ((uintptr_t)y & 1) == 0) { /* y aligned: the peel ends */
-        for (; ((uintptr_t)(y + i) & 31) != 0; i++) y[i] = sg_ref_f16(g[i], o[i]);
-        for (; i + 16 <= n; i += 16) {
-            SG_PREFETCH(g + i);
-            SG_PREFETCH(o + i);
-            _mm256_stream_si256((__m256i *)(y + i), sg_f16_step16(g + i, o + i));
-        }
-        _mm_sfence();
-    } else {
-        for (; i + 16 <= n; i += 16)
-            _mm256_storeu_si256((__m256i *)(y + i), sg_f16_step16(g + i, o + i));
-    }
-    for (; i < n; i++) y[i] = sg_ref_f16(g[i], o[i]);
+    SG256_STREAM_LOOP(uint16_t, 16, g, o, y, n, sg_f16_step16, sg_ref_f16, 1);
 }

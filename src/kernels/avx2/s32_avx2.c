@@ -15,22 +15,14 @@ static inline __m256i sg_s32_step(__m256i gi, __m256i oi) {
     return _mm256_blendv_epi8(q, _mm256_set1_epi32(INT32_MAX), _mm256_castps_si256(hi));
 }
 
+/* 8 results for the elements at g and o. */
+static inline __m256i sg_s32_step_at(const int32_t *g, const int32_t *o) {
+    return sg_s32_step(_mm256_loadu_si256((const __m256i *)g),
+                       _mm256_loadu_si256((const __m256i *)o));
+}
+
 void sg_s32_selugrad__avx2(size_t n, const void *gv, const void *ov, void *yv) {
     const int32_t *g = (const int32_t *)gv, *o = (const int32_t *)ov;
     int32_t *y = (int32_t *)yv;
-    size_t i = 0;
-    if (n * 12 >= SG_NT_MIN_BYTES && ((uintptr_t)y & 3) == 0) { /* y aligned: the peel ends */
-        for (; ((uintptr_t)(y + i) & 31) != 0; i++) y[i] = sg_ref_s32(g[i], o[i]);
-        for (; i + 8 <= n; i += 8)
-            _mm256_stream_si256((__m256i *)(y + i),
-                                sg_s32_step(_mm256_loadu_si256((const __m256i *)(g + i)),
-                                            _mm256_loadu_si256((const __m256i *)(o + i))));
-        _mm_sfence();
-    } else {
-        for (; i + 8 <= n; i += 8)
-            _mm256_storeu_si256((__m256i *)(y + i),
-                                sg_s32_step(_mm256_loadu_si256((const __m256i *)(g + i)),
-                                            _mm256_loadu_si256((const __m256i *)(o + i))));
-    }
-    for (; i < n; i++) y[i] = sg_ref_s32(g[i], o[i]);
+    SG256_STREAM_LOOP(int32_t, 8, g, o, y, n, sg_s32_step_at, sg_ref_s32, 0);
 }
