@@ -108,7 +108,10 @@ static selugrad_status sg_check(const char *fn, selugrad_dtype dtype, size_t n, 
         size_t a = strides[i] < 0 ? (size_t)(-(strides[i] + 1)) + 1 : (size_t)strides[i];
         if (a > max_stride) max_stride = a;
     }
-    if ((n - 1) > (SIZE_MAX / 2) / es / max_stride)
+    /* es is 1, 2 or 4: a shift, not a division (this runs on every call) */
+    size_t limit = (SIZE_MAX / 2) >> (es == 4 ? 2 : es == 2 ? 1 : 0);
+    if (max_stride > 1) limit /= max_stride;
+    if ((n - 1) > limit)
         return sg_fail(SELUGRAD_ERR_BAD_ARGUMENT,
                        "%s: n = %zu elements with stride up to %zu do not fit in the address space",
                        fn, n, max_stride);
@@ -143,7 +146,9 @@ selugrad_status selugrad_backward(selugrad_dtype dtype, size_t n, const void *gr
                                   void *y) {
     selugrad_status st = sg_check("selugrad_backward", dtype, n, grad, 1, out, 1, y, 1);
     if (st != SELUGRAD_OK || n == 0) return st;
+    const sg_kernel *k = sg_kernel_for(dtype);
+    if (sg_run_small(k, n, grad, out, y)) return SELUGRAD_OK;
     sg_plan plan;
-    sg_plan_make(&plan, sg_kernel_for(dtype), n, sg_threads_default());
+    sg_plan_make(&plan, k, n, sg_threads_default());
     return sg_plan_run(&plan, grad, out, y);
 }

@@ -29,6 +29,18 @@ void sg_plan_make(sg_plan *plan, const sg_kernel *k, size_t n, unsigned max_thre
     plan->chunk = (size_t)t.ub_former;
 }
 
+int sg_run_small(const sg_kernel *k, size_t n, const void *g, const void *o, void *y) {
+    /* sg_plan_make's `want` (n * es / (SG_INLINE_BYTES / 3)) is 0 or 1: one core, one block.
+       Skipping the plan saves about a third of a small call's overhead (docs/dispatch.md). */
+    if (n * selugrad_dtype_size(k->dtype) >= 2 * (size_t)(SG_INLINE_BYTES / 3) || sg_verbose())
+        return 0;
+    sg_fpenv env;
+    sg_fpenv_enter(&env);
+    k->fn(n, g, o, y);
+    sg_fpenv_leave(&env);
+    return 1;
+}
+
 typedef struct sg_job {
     const sg_plan *plan;
     const char *g, *o;

@@ -30,6 +30,11 @@ enum { SG_CPU_UB_BYTES = 48 * 1024 };
 /* Plans a call of n elements with the kernel k on up to max_threads threads. */
 void sg_plan_make(sg_plan *plan, const sg_kernel *k, size_t n, unsigned max_threads);
 
+/* Runs a contiguous call on the calling thread, without planning, when its plan would be that
+   anyway (less traffic than two threads' SG_INLINE_BYTES: one part, [0, n)) and
+   SELUGRAD_VERBOSE is off; returns 1 if it ran, 0 if the caller should plan and run. */
+int sg_run_small(const sg_kernel *k, size_t n, const void *g, const void *o, void *y);
+
 /* Runs a plan over contiguous arrays (y may equal g or o). */
 selugrad_status sg_plan_run(const sg_plan *plan, const void *g, const void *o, void *y);
 

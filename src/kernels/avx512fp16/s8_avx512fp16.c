@@ -1,59 +1,49 @@
 /*
- * int8 SeluGrad, native AVX512-FP16 + AVX512_VBMI.
- * Small calls: the computing step of small_int_avx512fp16.h (VPMOVSWB saturation).
- * Larger calls, 64 elements per step: the factor f = o < 0 ? round16(o + SA) : scale depends on
- * o alone; its fp16 bits come from two per-call byte tables (low and high bytes, 128 entries
- * each for o = -128..-1, index o & 127) looked up with VPERMI2B, and scale where o >= 0 (o's sign
- * bit). The tables hold f / 256 (exact: the exponent minus 8, all normal), so that g can widen
- * to 16 bits as g * 256 by an unpack with zero (exact in fp16: 8 significant bits, at most 2^15)
- * and the one fp16 multiply (g * 256) * (f / 256) rounds the same exact product g * f.
- * Then VCVTPH2W (RNE) and a signed saturating pack (VPACKSSWB undoes the unpack order).
+ * int8 SeluGrad, native AVX512-FP16, 64 elements per step, no tables.
+ * g and o widen to 16-bit lanes as g * 256 and o * 256 (unpacked with zero, so the byte is the
+ * high half), exact in fp16: at most 2^15 in magnitude, 8 significant bits.
+ * The factor needs no select: o >= 0 is first clamped to c = -181/256, which is scale - SA in
+ * fp16 (1.05078125 - 1.7578125), so that round16(c + SA) is scale exactly, while every o <= -1
+ * passes unchanged. One FMA then gives f / 256 = round16(o + SA) / 256 as (o * 256) * 2^-16 +
+ * SA / 256: the product is exact and every sum is at least 0.2421875 / 256 (normal in fp16), so
+ * the FMA rounds the same value as the add of spec section 2, scaled by 2^-8. The one fp16
+ * multiply (g * 256) * (f / 256) rounds the exact product g * f (at most 16159 in magnitude).
+ * Then VCVTPH2W with an explicit RNE, and a signed saturating pack (VPACKSSWB undoes the unpack
+ * order). Integer inputs give no NaN, infinity or overflow.
+ * 17 vector instructions per 64 elements, 5 of them shuffles; the per-call byte tables it
+ * replaced (two VPERMI2B per 64) ran 13-15 % slower in L1 (docs/PERFORMANCE.md, session 9).
+ * Tail and small calls: the same step with masked loads and stores.
  */
-#include "small_int_avx512fp16.h"
+#include "../x86_nt.h"
+#include "sg_avx512fp16.h"
 
-SG_SMALL_INT_STEP(s8, int8_t, _mm512_cvtepi8_epi16, _mm512_cvtsepi16_epi8)
-
-/* fp16 bits of round16(o + SA) / 256 for o = v0 .. v0 + 31 (all negative). */
-static inline __m512i sg_s8_factor(int v0) {
-    __m512h t = _mm512_add_ph(_mm512_cvtepi16_ph(sgh_iota16(v0)), sgh_bits(SG_F16_SA_BITS));
-    return _mm512_sub_epi16(_mm512_castph_si512(t), _mm512_set1_epi16(8 << 10));
-}
-
-/* 32 results (int16) for g and f in 16-bit lanes: g * 256 in the high byte, f / 256 as fp16. */
-static inline __m512i sg_s8_mul(__m512i g256, __m512i f) {
-    __m512h p = _mm512_mul_ph(_mm512_cvtepi16_ph(g256), _mm512_castsi512_ph(f));
+/* 32 int16 results from g * 256 and o * 256 in 16-bit lanes. */
+static inline __m512i sg_s8_half(__m512i g256, __m512i o256) {
+    const __m512i c256 = _mm512_set1_epi16(-181);
+    const __m512h two_m16 = sgh_bits(0x0100); /* 2^-16, an fp16 subnormal: exact */
+    const __m512h sa_256 = sgh_bits((uint16_t)(SG_F16_SA_BITS - (8u << 10)));
+    __m512h o16 = _mm512_cvtepi16_ph(_mm512_min_epi16(o256, c256));
+    __m512h f = _mm512_fmadd_ph(o16, two_m16, sa_256);
+    __m512h p = _mm512_mul_ph(_mm512_cvtepi16_ph(g256), f);
     return _mm512_cvt_roundph_epi16(p, SGH_RNE);
 }
 
-/* 64 results from the tables: lo0/lo1 and hi0/hi1 the factor's low and high bytes. */
-static inline __m512i sg_s8_step64(__m512i gx, __m512i ox, __m512i lo0, __m512i lo1, __m512i hi0,
-                                   __m512i hi1, __m512i sc_lo, __m512i sc_hi) {
+static inline __m512i sg_s8_step(__m512i gx, __m512i ox) {
     const __m512i zero = _mm512_setzero_si512();
-    __mmask64 neg = _mm512_movepi8_mask(ox);
-    __m512i fl = _mm512_mask_blend_epi8(neg, sc_lo, _mm512_permutex2var_epi8(lo0, ox, lo1));
-    __m512i fh = _mm512_mask_blend_epi8(neg, sc_hi, _mm512_permutex2var_epi8(hi0, ox, hi1));
-    __m512i r0 = sg_s8_mul(_mm512_unpacklo_epi8(zero, gx), _mm512_unpacklo_epi8(fl, fh));
-    __m512i r1 = sg_s8_mul(_mm512_unpackhi_epi8(zero, gx), _mm512_unpackhi_epi8(fl, fh));
+    __m512i r0 = sg_s8_half(_mm512_unpacklo_epi8(zero, gx), _mm512_unpacklo_epi8(zero, ox));
+    __m512i r1 = sg_s8_half(_mm512_unpackhi_epi8(zero, gx), _mm512_unpackhi_epi8(zero, ox));
     return _mm512_packs_epi16(r0, r1);
+}
+
+/* Elements [0, m) with m < 64. */
+static inline void sg_s8_masked(const int8_t *g, const int8_t *o, int8_t *y, size_t m) {
+    __mmask64 k = (__mmask64)((1ull << m) - 1u);
+    __m512i r = sg_s8_step(_mm512_maskz_loadu_epi8(k, g), _mm512_maskz_loadu_epi8(k, o));
+    _mm512_mask_storeu_epi8(y, k, r);
 }
 
 void sg_s8_selugrad__avx512fp16(size_t n, const void *gv, const void *ov, void *yv) {
     const int8_t *g = (const int8_t *)gv, *o = (const int8_t *)ov;
     int8_t *y = (int8_t *)yv;
-    if (n < SG_SMALL_INT_TABLE_MIN) {
-        sg_s8_masked(g, o, y, n);
-        return;
-    }
-    /* index o & 127 is o + 128 for negative o: entries 0..63 are o = -128..-65 */
-    __m512i f0 = sg_s8_factor(-128), f1 = sg_s8_factor(-96), f2 = sg_s8_factor(-64),
-            f3 = sg_s8_factor(-32);
-    const __m512i lo0 = sgh_low_bytes(f0, f1), lo1 = sgh_low_bytes(f2, f3);
-    const __m512i hi0 = sgh_low_bytes(_mm512_srli_epi16(f0, 8), _mm512_srli_epi16(f1, 8));
-    const __m512i hi1 = sgh_low_bytes(_mm512_srli_epi16(f2, 8), _mm512_srli_epi16(f3, 8));
-    const uint16_t sc = (uint16_t)(SG_F16_SCALE_BITS - (8u << 10));
-    const __m512i sc_lo = _mm512_set1_epi8((char)(sc & 0xFF)),
-                  sc_hi = _mm512_set1_epi8((char)(sc >> 8));
-#define SG_S8_STEP64(gx, ox) sg_s8_step64(gx, ox, lo0, lo1, hi0, hi1, sc_lo, sc_hi)
-    SG512_STREAM_LOOP(int8_t, g, o, y, n, SG_S8_STEP64, sg_s8_masked, 1);
-#undef SG_S8_STEP64
+    SG512_STREAM_LOOP(int8_t, g, o, y, n, sg_s8_step, sg_s8_masked, 1);
 }
