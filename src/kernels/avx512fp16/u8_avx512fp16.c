@@ -34,8 +34,8 @@ static inline void sg_u8_masked(const uint8_t *g, const uint8_t *o, uint8_t *y, 
 /* The results for g = 64 j .. 64 j + 63, in order. */
 static inline __m512i sg_u8_table(int j) {
     const __m512i iota = _mm512_setr_epi32(0x10000, 0x30002, 0x50004, 0x70006, 0x90008, 0xB000A,
-                                           0xD000C, 0xF000E, 0x110010, 0x130012, 0x150014,
-                                           0x170016, 0x190018, 0x1B001A, 0x1D001C, 0x1F001E);
+                                           0xD000C, 0xF000E, 0x110010, 0x130012, 0x150014, 0x170016,
+                                           0x190018, 0x1B001A, 0x1D001C, 0x1F001E);
     const __m512i lo = _mm512_setzero_si512(), hi = _mm512_set1_epi16(255);
     __m512i q0 = sg_u8_compute(_mm512_add_epi16(iota, _mm512_set1_epi16((short)(64 * j))));
     __m512i q1 = sg_u8_compute(_mm512_add_epi16(iota, _mm512_set1_epi16((short)(64 * j + 32))));
