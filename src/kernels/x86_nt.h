@@ -28,11 +28,29 @@
         if (SG_PF_BYTES) _mm_prefetch((const char *)(p) + SG_PF_BYTES, _MM_HINT_T0);               \
     } while (0)
 
+/* The plain (cache-resident) loop of SG512_STREAM_LOOP, when PF is 1, prefetches its inputs
+   this far ahead: inputs in L2 rather than L1 (fresh data, or a call bigger than L1) otherwise
+   make the light int8 step wait at every line. Measured with the benchmark's rotating inputs
+   (docs/dispatch.md, session 9): int8 4K 0.45-0.47 -> 0.50-0.52 of the bound, 64K 0.47-0.57 ->
+   0.56-0.70; f16, bf16 and int32 unchanged within noise; uint8 lost (it passes PF = 0). 0 turns
+   it off. */
+#ifndef SG_PF_PLAIN_BYTES
+#define SG_PF_PLAIN_BYTES 512
+#endif
+#define SG_PREFETCH_PLAIN(p)                                                                       \
+    do {                                                                                           \
+        if (SG_PF_PLAIN_BYTES) {                                                                   \
+            _mm_prefetch((const char *)(p) + SG_PF_PLAIN_BYTES, _MM_HINT_T0);                      \
+            _mm_prefetch((const char *)(p) + SG_PF_PLAIN_BYTES + 64, _MM_HINT_T0);                 \
+        }                                                                                          \
+    } while (0)
+
 /* The main loop of an AVX-512 kernel whose step handles 64 bytes of elements of type T: STEP maps
    the g and o vectors (__m512i) to the result vector, MASKED(g, o, y, m) does m < 64 / sizeof(T)
    elements. Calls that move SG_NT_MIN_BYTES or more, with y aligned to its element, peel to a
-   64-byte aligned y, stream their stores (prefetching the inputs when PF is 1) and SFENCE; the
-   others store plainly. The rest, if any, goes to MASKED. Expanded in per-ISA files only. */
+   64-byte aligned y, stream their stores (prefetching the inputs SG_PF_BYTES ahead when PF is 1)
+   and SFENCE; the others store plainly (prefetching SG_PF_PLAIN_BYTES ahead when PF is 1). The
+   rest, if any, goes to MASKED. Expanded in per-ISA files only. */
 #define SG512_STREAM_LOOP(T, g, o, y, n, STEP, MASKED, PF)                                         \
     do {                                                                                           \
         const size_t lanes_ = 64 / sizeof(T);                                                      \
@@ -51,6 +69,10 @@
             _mm_sfence();                                                                          \
         } else {                                                                                   \
             for (; i_ + 2 * lanes_ <= (n); i_ += 2 * lanes_) {                                     \
+                if (PF) {                                                                          \
+                    SG_PREFETCH_PLAIN((g) + i_);                                                   \
+                    SG_PREFETCH_PLAIN((o) + i_);                                                   \
+                }                                                                                  \
                 __m512i r0_ = STEP(_mm512_loadu_si512((g) + i_), _mm512_loadu_si512((o) + i_));    \
                 __m512i r1_ = STEP(_mm512_loadu_si512((g) + i_ + lanes_),                          \
                                    _mm512_loadu_si512((o) + i_ + lanes_));                         \
