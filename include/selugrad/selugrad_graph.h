@@ -67,7 +67,7 @@ typedef struct selugrad_platform {
 typedef struct selugrad_tiling {
     int64_t total_elements; /* 0 for an empty tensor; a scalar counts 1 */
     int64_t block_former;   /* elements per core, a multiple of 32 */
-    int64_t ub_former;      /* elements per UB chunk, a multiple of 32, at least 32 */
+    int64_t ub_former;      /* elements per UB chunk, a multiple of 32, at least 32 (0: empty) */
     int64_t block_dim;      /* cores used, at least 1 */
     int64_t workspace_size; /* always 0 */
 } selugrad_tiling;

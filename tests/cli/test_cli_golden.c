@@ -52,6 +52,17 @@ static void test_golden_spec_values(void **state) {
     float gn[2] = {2, 0}, on[2] = {NAN, -INFINITY};
     assert_true(cli_golden(SELUGRAD_FLOAT, gn, on, 0) == 2.0 * (double)0x1.0cfabep+0f);
     assert_true(isnan(cli_golden(SELUGRAD_FLOAT, gn, on, 1)));
+    /* integers: the section 2 integer results (spec reference values), not a raw product */
+    const int8_t g8[4] = {1, 10, 127, 100}, o8[4] = {-1, -1, 3, -5};
+    const double want8[4] = {1, 8, 127, -128};
+    for (size_t i = 0; i < 4; i++) assert_true(cli_golden(SELUGRAD_INT8, g8, o8, i) == want8[i]);
+    const uint8_t gu[2] = {10, 255}, ou[2] = {5, 0};
+    assert_true(cli_golden(SELUGRAD_UINT8, gu, ou, 0) == 11.0);
+    assert_true(cli_golden(SELUGRAD_UINT8, gu, ou, 1) == 255.0);
+    const int32_t g32[3] = {10, 127, 100}, o32[3] = {-1, 3, -5};
+    const double want32[3] = {7, 133, -324};
+    for (size_t i = 0; i < 3; i++)
+        assert_true(cli_golden(SELUGRAD_INT32, g32, o32, i) == want32[i]);
 }
 
 static void test_check_passes_and_fails(void **state) {

@@ -39,6 +39,14 @@ if(TARGET selugrad_cli)
     tiling --soc=Ascend950 --dtype=f32 --shape=13023360 --json)
   sg_cli_test(cli_tiling_empty 0 "\"totalElements\":0,\"blockFormer\":0,\"ubFormer\":0,\"blockDim\":1"
     tiling --soc=Ascend910B --dtype=f16 --shape=4x0x5 --json)
+  # int64 fields keep every digit in JSON (above 2^53 a double would not)
+  sg_cli_test(cli_tiling_json_int64 0
+    "^{\"totalElements\":9007199254740993,\"blockFormer\":3002399751580352,"
+    tiling --cores=3 --ub=245760 --dtype=f32 --shape=9007199254740993 --json)
+  sg_cli_test(cli_tiling_blockformer_overflow 2 "does not fit in int64"
+    tiling --cores=1 --ub=245760 --dtype=f32 --shape=9223372036854775807)
+  sg_cli_test(cli_tiling_negative_cores 2 "bad --cores"
+    tiling --soc=Ascend950 --cores=-3 --dtype=f32 --shape=16)
 
   sg_cli_test(cli_infershape_same 0 "^{\"status\":\"ok\",\"shape\":\\[2,3,4\\]}\n$"
     infershape --gradients=2x3x4 --outputs=2x3x4 --json)

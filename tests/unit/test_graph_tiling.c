@@ -121,6 +121,15 @@ static void test_empty_and_scalar(void **state) {
     assert_int_equal(t.ub_former, 0);
     assert_int_equal(t.block_dim, 1);
     assert_int_equal(t.workspace_size, 0);
+    /* 0 elements wherever the 0 sits, even after dims whose product overflows */
+    s.dims[0] = INT64_MAX;
+    s.dims[1] = INT64_MAX;
+    s.dims[2] = 0;
+    memset(&t, 0x55, sizeof t);
+    assert_int_equal(selugrad_tiling_platform(&p, &s, &s, SELUGRAD_FLOAT, SELUGRAD_FLOAT, &t),
+                     SELUGRAD_OK);
+    assert_int_equal(t.total_elements, 0);
+    assert_int_equal(t.block_dim, 1);
     s.rank = 0; /* a scalar counts one element */
     assert_int_equal(selugrad_tiling_platform(&p, &s, &s, SELUGRAD_INT8, SELUGRAD_INT8, &t),
                      SELUGRAD_OK);
@@ -159,6 +168,20 @@ static void test_errors(void **state) {
                      SELUGRAD_ERR_BAD_ARGUMENT);
     assert_int_equal(selugrad_tiling_platform(NULL, &a, &a, SELUGRAD_FLOAT, SELUGRAD_FLOAT, &t),
                      SELUGRAD_ERR_NULL_POINTER);
+    /* one core: blockFormer = CeilAlign(total, 32) must fit in int64 */
+    selugrad_platform one = {1, 196608};
+    selugrad_shape huge = one_d(INT64_MAX);
+    memset(&t, 0x55, sizeof t);
+    assert_int_equal(selugrad_tiling_platform(&one, &huge, &huge, SELUGRAD_FLOAT, SELUGRAD_FLOAT,
+                                              &t),
+                     SELUGRAD_ERR_BAD_ARGUMENT);
+    assert_int_equal(t.block_dim, 0x5555555555555555); /* untouched */
+    huge = one_d(INT64_MAX - 31); /* 2^63 - 32: the largest multiple of 32 */
+    assert_int_equal(selugrad_tiling_platform(&one, &huge, &huge, SELUGRAD_FLOAT, SELUGRAD_FLOAT,
+                                              &t),
+                     SELUGRAD_OK);
+    assert_int_equal(t.block_former, INT64_MAX - 31);
+    assert_int_equal(t.block_dim, 1);
 }
 
 int main(void) {

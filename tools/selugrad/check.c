@@ -39,6 +39,13 @@ static void cli_constants(selugrad_dtype dt, double *scale, double *sa) {
 }
 
 double cli_golden(selugrad_dtype dt, const void *g, const void *o, size_t i) {
+    if (dt == SELUGRAD_INT8 || dt == SELUGRAD_UINT8 || dt == SELUGRAD_INT32) {
+        /* the section 2 integer result (fp16 constants for int8/uint8, truncation for int32) */
+        size_t es = selugrad_dtype_size(dt);
+        unsigned char y[4];
+        cli_model(dt, 1, (const unsigned char *)g + i * es, (const unsigned char *)o + i * es, y);
+        return cli_get(dt, y, 0);
+    }
     double scale, sa;
     cli_constants(dt, &scale, &sa);
     double gv = cli_get(dt, g, i), ov = cli_get(dt, o, i);

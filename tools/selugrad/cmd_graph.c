@@ -25,6 +25,14 @@ static void cli_print_json(cJSON *obj) {
     cJSON_Delete(obj);
 }
 
+/* An int64 as a JSON number with all its digits (a cJSON number is a double: exact only up to
+   2^53). */
+static cJSON *cli_json_i64(int64_t v) {
+    char buf[24];
+    snprintf(buf, sizeof buf, "%lld", (long long)v);
+    return cJSON_CreateRaw(buf);
+}
+
 static int cli_to_shape(const char *text, selugrad_shape *s, int allow_neg) {
     memset(s, 0, sizeof *s);
     int64_t dims[CLI_MAX_RANK];
@@ -47,9 +55,11 @@ int cli_cmd_tiling(int argc, char **argv) {
         if (cli_opt(a, "--soc", &v))
             soc = v;
         else if (cli_opt(a, "--cores", &v)) {
-            if (cli_parse_i64(v, &cores) != 0) return cli_usage_error("tiling", "bad --cores");
+            if (cli_parse_i64(v, &cores) != 0 || cores < 1)
+                return cli_usage_error("tiling", "bad --cores '%s' (a whole number from 1)", v);
         } else if (cli_opt(a, "--ub", &v)) {
-            if (cli_parse_i64(v, &ub) != 0) return cli_usage_error("tiling", "bad --ub");
+            if (cli_parse_i64(v, &ub) != 0 || ub < 0)
+                return cli_usage_error("tiling", "bad --ub '%s' (bytes, 0 or more)", v);
         } else if (cli_opt(a, "--dtype", &v)) {
             if (cli_parse_dtype(v, &dt) != 0)
                 return cli_usage_error("tiling", "unknown dtype '%s'", v);
@@ -80,11 +90,11 @@ int cli_cmd_tiling(int argc, char **argv) {
     }
     if (json) {
         cJSON *o = cJSON_CreateObject();
-        cJSON_AddNumberToObject(o, "totalElements", (double)t.total_elements);
-        cJSON_AddNumberToObject(o, "blockFormer", (double)t.block_former);
-        cJSON_AddNumberToObject(o, "ubFormer", (double)t.ub_former);
-        cJSON_AddNumberToObject(o, "blockDim", (double)t.block_dim);
-        cJSON_AddNumberToObject(o, "workspaceSize", (double)t.workspace_size);
+        cJSON_AddItemToObject(o, "totalElements", cli_json_i64(t.total_elements));
+        cJSON_AddItemToObject(o, "blockFormer", cli_json_i64(t.block_former));
+        cJSON_AddItemToObject(o, "ubFormer", cli_json_i64(t.ub_former));
+        cJSON_AddItemToObject(o, "blockDim", cli_json_i64(t.block_dim));
+        cJSON_AddItemToObject(o, "workspaceSize", cli_json_i64(t.workspace_size));
         cli_print_json(o);
     } else {
         printf("totalElements %lld\nblockFormer   %lld\nubFormer      %lld\nblockDim      %lld\n"
@@ -130,7 +140,7 @@ int cli_cmd_infershape(int argc, char **argv) {
         if (st == SELUGRAD_OK) {
             cJSON *arr = cJSON_AddArrayToObject(obj, "shape");
             for (size_t i = 0; i < y.rank; i++)
-                cJSON_AddItemToArray(arr, cJSON_CreateNumber((double)y.dims[i]));
+                cJSON_AddItemToArray(arr, cli_json_i64(y.dims[i]));
         } else {
             cJSON_AddNullToObject(obj, "shape");
             cJSON_AddStringToObject(obj, "message", selugrad_last_error());

@@ -37,11 +37,17 @@ selugrad_status sg_tiling_compute(int64_t total, int64_t cores, int64_t ub, selu
                        "tiling: need total >= 0, cores >= 1, ub >= 0; got total %lld, cores %lld, "
                        "ub %lld",
                        (long long)total, (long long)cores, (long long)ub);
+    int64_t per_core = sg_ceil_div(total, cores);
+    if (per_core > INT64_MAX / SG_TILING_ALIGN * SG_TILING_ALIGN)
+        return sg_fail(SELUGRAD_ERR_BAD_ARGUMENT,
+                       "tiling: blockFormer (%lld elements per core, aligned up to %d) does not "
+                       "fit in int64",
+                       (long long)per_core, SG_TILING_ALIGN);
     *out = (sg_tiling){0};
     out->block_dim = 1;
     if (total == 0) return SELUGRAD_OK;
     out->total_elements = total;
-    out->block_former = sg_ceil_div(sg_ceil_div(total, cores), SG_TILING_ALIGN) * SG_TILING_ALIGN;
+    out->block_former = sg_ceil_div(per_core, SG_TILING_ALIGN) * SG_TILING_ALIGN;
     int64_t per_ub = ub > SG_UB_RESERVED ? (ub - SG_UB_RESERVED) / bpe : 0;
     per_ub = per_ub / SG_TILING_ALIGN * SG_TILING_ALIGN;
     out->ub_former = per_ub > SG_TILING_ALIGN ? per_ub : SG_TILING_ALIGN;
