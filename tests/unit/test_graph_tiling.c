@@ -172,14 +172,14 @@ static void test_errors(void **state) {
     selugrad_platform one = {1, 196608};
     selugrad_shape huge = one_d(INT64_MAX);
     memset(&t, 0x55, sizeof t);
-    assert_int_equal(selugrad_tiling_platform(&one, &huge, &huge, SELUGRAD_FLOAT, SELUGRAD_FLOAT,
-                                              &t),
-                     SELUGRAD_ERR_BAD_ARGUMENT);
+    assert_int_equal(
+        selugrad_tiling_platform(&one, &huge, &huge, SELUGRAD_FLOAT, SELUGRAD_FLOAT, &t),
+        SELUGRAD_ERR_BAD_ARGUMENT);
     assert_int_equal(t.block_dim, 0x5555555555555555); /* untouched */
-    huge = one_d(INT64_MAX - 31); /* 2^63 - 32: the largest multiple of 32 */
-    assert_int_equal(selugrad_tiling_platform(&one, &huge, &huge, SELUGRAD_FLOAT, SELUGRAD_FLOAT,
-                                              &t),
-                     SELUGRAD_OK);
+    huge = one_d(INT64_MAX - 31);                      /* 2^63 - 32: the largest multiple of 32 */
+    assert_int_equal(
+        selugrad_tiling_platform(&one, &huge, &huge, SELUGRAD_FLOAT, SELUGRAD_FLOAT, &t),
+        SELUGRAD_OK);
     assert_int_equal(t.block_former, INT64_MAX - 31);
     assert_int_equal(t.block_dim, 1);
 }

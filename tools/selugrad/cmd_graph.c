@@ -139,8 +139,7 @@ int cli_cmd_infershape(int argc, char **argv) {
         cJSON_AddStringToObject(obj, "status", st == SELUGRAD_OK ? "ok" : "failed");
         if (st == SELUGRAD_OK) {
             cJSON *arr = cJSON_AddArrayToObject(obj, "shape");
-            for (size_t i = 0; i < y.rank; i++)
-                cJSON_AddItemToArray(arr, cli_json_i64(y.dims[i]));
+            for (size_t i = 0; i < y.rank; i++) cJSON_AddItemToArray(arr, cli_json_i64(y.dims[i]));
         } else {
             cJSON_AddNullToObject(obj, "shape");
             cJSON_AddStringToObject(obj, "message", selugrad_last_error());
