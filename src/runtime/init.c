@@ -25,8 +25,8 @@ const sg_soc *sg_rt_soc(void) {
     pthread_mutex_lock(&sg_rt_lock);
     const sg_soc *s = sg_rt_inited ? sg_rt_soc_sel : NULL;
     pthread_mutex_unlock(&sg_rt_lock);
+    /* before aclInit (or after aclFinalize): the environment's SoC, NULL when it names none */
     if (s == NULL) s = sg_soc_find(sg_soc_env_name());
-    if (s == NULL) s = sg_soc_find(SG_SOC_DEFAULT);
     return s;
 }
 

@@ -68,3 +68,36 @@ bool sg_reg_has(const void *p, sg_handle_tag tag) {
     pthread_mutex_unlock(&sg_reg_lock);
     return live;
 }
+
+/* The quarantine of sg_reg_retire: a ring of the newest retired objects. Pointers to them stay
+   in this static array, so leak checkers see them as reachable. */
+enum { SG_RETIRE_MAX = 1024 };
+#define SG_RETIRE_BYTES ((size_t)4 << 20)
+
+static pthread_mutex_t sg_retire_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct {
+    void *p;
+    size_t size;
+} sg_retired[SG_RETIRE_MAX];
+static size_t sg_retire_head, sg_retire_count, sg_retire_bytes;
+
+void sg_reg_retire(void *p, size_t size) {
+    if (p == NULL) return;
+    if (size > SG_RETIRE_BYTES) {
+        free(p);
+        return;
+    }
+    pthread_mutex_lock(&sg_retire_lock);
+    while (sg_retire_count == SG_RETIRE_MAX || sg_retire_bytes + size > SG_RETIRE_BYTES) {
+        free(sg_retired[sg_retire_head].p);
+        sg_retire_bytes -= sg_retired[sg_retire_head].size;
+        sg_retire_head = (sg_retire_head + 1) % SG_RETIRE_MAX;
+        sg_retire_count--;
+    }
+    size_t i = (sg_retire_head + sg_retire_count) % SG_RETIRE_MAX;
+    sg_retired[i].p = p;
+    sg_retired[i].size = size;
+    sg_retire_count++;
+    sg_retire_bytes += size;
+    pthread_mutex_unlock(&sg_retire_lock);
+}

@@ -26,4 +26,10 @@ bool sg_reg_remove(const void *p, sg_handle_tag tag, size_t *size);
 /* Whether p is live with this tag. */
 bool sg_reg_has(const void *p, sg_handle_tag tag);
 
+/* Frees p, an object of size bytes whose handle was just removed, only later: the newest
+   SG_RETIRE_MAX retired objects (SG_RETIRE_BYTES at most) stay allocated, so a new tensor or
+   executor cannot soon get the address of one just destroyed, and a stale handle keeps failing
+   as not live instead of reaching the new object. */
+void sg_reg_retire(void *p, size_t size);
+
 #endif /* SELUGRAD_RUNTIME_REGISTRY_H */

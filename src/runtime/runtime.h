@@ -9,8 +9,8 @@
 /* Whether aclInit succeeded and aclFinalize has not run since. */
 bool sg_rt_initialized(void);
 
-/* The SoC selected at aclInit; before aclInit, the one SELUGRAD_SOC names (the default when the
-   name is unknown). Never NULL. */
+/* The SoC selected at aclInit; before aclInit (or after aclFinalize), the one SELUGRAD_SOC names
+   (Ascend910B when unset), or NULL when it names no known SoC. */
 const sg_soc *sg_rt_soc(void);
 
 #endif /* SELUGRAD_RUNTIME_RUNTIME_H */

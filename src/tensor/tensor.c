@@ -161,7 +161,8 @@ aclTensor *aclCreateTensor(const int64_t *viewDims, uint64_t viewDimsNum, aclDat
     t->dtype = dataType;
     t->format = format;
     t->data = tensorData;
-    if (!sg_reg_add(t, SG_H_TENSOR, 0)) {
+    if (!sg_reg_add(t, SG_H_TENSOR,
+                    sizeof *t + (2 * r + (size_t)storageDimsNum) * sizeof(int64_t))) {
         free(t);
         sg_acl_fail(ACLNN_ERR_INNER, "%s: out of memory", fn);
         return NULL;
@@ -172,11 +173,12 @@ aclTensor *aclCreateTensor(const int64_t *viewDims, uint64_t viewDimsNum, aclDat
 aclnnStatus aclDestroyTensor(const aclTensor *tensor) {
     if (tensor == NULL)
         return sg_acl_fail(ACLNN_ERR_PARAM_NULLPTR, "aclDestroyTensor: tensor is NULL");
-    if (!sg_reg_remove(tensor, SG_H_TENSOR, NULL))
+    size_t bytes = 0;
+    if (!sg_reg_remove(tensor, SG_H_TENSOR, &bytes))
         return sg_acl_fail(ACLNN_ERR_PARAM_INVALID,
                            "aclDestroyTensor: %p is not a live tensor (unknown or already "
                            "destroyed)",
                            (const void *)tensor);
-    free((void *)(uintptr_t)tensor);
+    sg_reg_retire((void *)(uintptr_t)tensor, bytes);
     return ACLNN_SUCCESS;
 }

@@ -131,6 +131,17 @@ static void test_soc_dtypes(void **state) {
     aclOpExecutor *ex;
     assert_int_equal(aclnnSeluBackwardGetWorkspaceSize(g, o, g, &ws, &ex), ACLNN_ERR_PARAM_INVALID);
     assert_msg_has("aclnnSeluBackwardGetWorkspaceSize", "ACL_UINT8");
+    /* An unknown SELUGRAD_SOC: aclInit fails, and phase 1 (no SoC, so no dtype list) fails too
+       instead of guessing one; FLOAT as much as BF16. */
+    aclrtResetDevice(0);
+    aclFinalize();
+    assert_int_equal(sgt_init_soc("Ascend999"), ACL_ERROR_INVALID_PARAM);
+    float f[8] = {0};
+    aclTensor *gf = sgt_tensor(ACL_FLOAT, shape, 2, f);
+    assert_int_equal(aclnnSeluBackwardGetWorkspaceSize(gf, gf, gf, &ws, &ex),
+                     ACLNN_ERR_PARAM_INVALID);
+    assert_msg_has("aclnnSeluBackwardGetWorkspaceSize", "SELUGRAD_SOC=\"Ascend999\"");
+    aclDestroyTensor(gf);
     aclDestroyTensor(g);
     aclDestroyTensor(o);
     aclrtResetDevice(0);
@@ -232,6 +243,10 @@ static void test_phase2_errors(void **state) {
     int bogus;
     assert_int_equal(aclnnSeluBackward(w, ws, ex, &bogus), ACLNN_ERR_PARAM_INVALID);
     assert_msg_has("aclnnSeluBackward", "not a live stream");
+    /* one code prefix, the aclnn one (not the runtime's as well) */
+    assert_ptr_equal(strstr(aclGetRecentErrMsg(), "ACLNN_ERR_PARAM_INVALID(161002): "),
+                     aclGetRecentErrMsg());
+    assert_null(strstr(aclGetRecentErrMsg(), "ACL_ERROR"));
     for (int i = 0; i < 64; i++) assert_true(yb[i] == 0.0f); /* nothing ran */
     assert_int_equal(aclnnSeluBackward(w, ws, ex, NULL), ACLNN_SUCCESS);
     assert_int_equal(aclrtSynchronizeStream(NULL), ACL_SUCCESS);
@@ -292,8 +307,45 @@ static void test_repeatable(void **state) {
     assert_int_equal(aclrtDestroyStream(s), ACL_SUCCESS);
 }
 
+/* A spent executor or a destroyed tensor stays dead even when new ones are made right after:
+   their memory is not handed out again at once, so a stale handle cannot reach a new object at
+   the same address (it would run another call's job or read another call's tensor). */
+static void test_stale_handles(void **state) {
+    (void)state;
+    float gb[8], ob[8], y1[8], y2[8];
+    for (int i = 0; i < 8; i++) gb[i] = 1.0f, ob[i] = (float)i - 4.0f, y1[i] = y2[i] = -7.0f;
+    const int64_t d[1] = {8};
+    aclTensor *g = sgt_tensor(ACL_FLOAT, d, 1, gb), *o = sgt_tensor(ACL_FLOAT, d, 1, ob);
+    for (int k = 0; k < 50; k++) {
+        aclTensor *t1 = sgt_tensor(ACL_FLOAT, d, 1, y1), *t2 = sgt_tensor(ACL_FLOAT, d, 1, y2);
+        uint64_t ws = 0;
+        aclOpExecutor *e1 = NULL, *e2 = NULL;
+        /* a one-shot executor, run and spent; the next one is made right after */
+        assert_int_equal(aclnnSeluBackwardGetWorkspaceSize(g, o, t1, &ws, &e1), ACLNN_SUCCESS);
+        assert_int_equal(aclnnSeluBackward(NULL, 0, e1, NULL), ACLNN_SUCCESS);
+        assert_int_equal(aclrtSynchronizeStream(NULL), ACL_SUCCESS);
+        assert_int_equal(aclnnSeluBackwardGetWorkspaceSize(g, o, t2, &ws, &e2), ACLNN_SUCCESS);
+        assert_true(e2 != e1);
+        assert_int_equal(aclnnSeluBackward(NULL, 0, e1, NULL), ACLNN_ERR_PARAM_INVALID);
+        assert_msg_has("aclnnSeluBackward", "not live");
+        assert_int_equal(aclDestroyAclOpExecutor(e2), ACLNN_SUCCESS);
+        /* a destroyed tensor, and a new one of the same size made right after */
+        assert_int_equal(aclDestroyTensor(t1), ACLNN_SUCCESS);
+        aclTensor *t3 = sgt_tensor(ACL_FLOAT, d, 1, y2);
+        assert_true((const void *)t3 != (const void *)t1);
+        assert_int_equal(aclnnSeluBackwardGetWorkspaceSize(g, o, t1, &ws, &e1),
+                         ACLNN_ERR_PARAM_INVALID);
+        assert_int_equal(aclDestroyTensor(t3), ACLNN_SUCCESS);
+        assert_int_equal(aclDestroyTensor(t2), ACLNN_SUCCESS);
+    }
+    for (int i = 0; i < 8; i++) assert_true(y2[i] == -7.0f); /* no stale handle ran a job */
+    aclDestroyTensor(g);
+    aclDestroyTensor(o);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_stale_handles),
         cmocka_unit_test(test_check_order),     cmocka_unit_test(test_soc_dtypes),
         cmocka_unit_test(test_empty_and_rank0), cmocka_unit_test(test_ranks),
         cmocka_unit_test(test_formats_ignored), cmocka_unit_test(test_phase2_errors),

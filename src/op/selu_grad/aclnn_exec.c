@@ -22,7 +22,7 @@ aclOpExecutor *sg_ex_new(void) {
 }
 
 void sg_ex_release(aclOpExecutor *ex) {
-    if (atomic_fetch_sub(&ex->refs, 1) == 1) free(ex);
+    if (atomic_fetch_sub(&ex->refs, 1) == 1) sg_reg_retire(ex, sizeof *ex);
 }
 
 /* Whether views a and b of the joint shape are the very same elements in the same order. */

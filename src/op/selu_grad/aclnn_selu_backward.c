@@ -94,6 +94,11 @@ static aclnnStatus sg_check_dtype_same(const aclTensor *const t[3]) {
 
 static aclnnStatus sg_check_dtype_soc(aclDataType dt) {
     const sg_soc *soc = sg_rt_soc();
+    if (soc == NULL) /* aclInit refuses the same name; without it, no SoC is guessed */
+        return sg_acl_fail(ACLNN_ERR_PARAM_INVALID,
+                           SG_FN1 ": SELUGRAD_SOC=\"%s\" is not a known SoC, so the dtype list "
+                                  "is unknown (`selugrad info` lists the SoCs)",
+                           sg_soc_env_name());
     bool ok = dt == ACL_FLOAT || dt == ACL_FLOAT16 || dt == ACL_INT32 || dt == ACL_INT8 ||
               (dt == ACL_BF16 && soc->bf16);
     if (ok) return ACLNN_SUCCESS;
@@ -191,7 +196,9 @@ static void sg_run_free(void *arg) {
 static aclnnStatus sg_rewrap(aclnnStatus code) {
     char inner[SG_ACL_MSG_CAP];
     memcpy(inner, sg_acl_msg(), sizeof inner);
-    return sg_acl_fail(code, "%s", inner);
+    const char *m = inner, *head = strstr(inner, "): "); /* drop its "NAME(code): " */
+    if (head != NULL && head - inner < 48) m = head + 3;
+    return sg_acl_fail(code, "%s", m);
 }
 
 aclnnStatus aclnnSeluBackward(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
