@@ -345,11 +345,10 @@ static void test_stale_handles(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_stale_handles),
-        cmocka_unit_test(test_check_order),     cmocka_unit_test(test_soc_dtypes),
-        cmocka_unit_test(test_empty_and_rank0), cmocka_unit_test(test_ranks),
-        cmocka_unit_test(test_formats_ignored), cmocka_unit_test(test_phase2_errors),
-        cmocka_unit_test(test_repeatable),
+        cmocka_unit_test(test_stale_handles), cmocka_unit_test(test_check_order),
+        cmocka_unit_test(test_soc_dtypes),    cmocka_unit_test(test_empty_and_rank0),
+        cmocka_unit_test(test_ranks),         cmocka_unit_test(test_formats_ignored),
+        cmocka_unit_test(test_phase2_errors), cmocka_unit_test(test_repeatable),
     };
     return cmocka_run_group_tests(tests, sgt_setup, sgt_teardown);
 }
