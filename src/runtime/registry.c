@@ -69,6 +69,20 @@ bool sg_reg_has(const void *p, sg_handle_tag tag) {
     return live;
 }
 
+bool sg_reg_if_live(const void *p, sg_handle_tag tag, void (*fn)(void *ctx), void *ctx) {
+    size_t h = sg_reg_hash(p);
+    bool live = false;
+    pthread_mutex_lock(&sg_reg_lock);
+    for (sg_entry *e = sg_reg_table[h]; e != NULL; e = e->next)
+        if (e->p == p && e->tag == tag) {
+            live = true;
+            fn(ctx);
+            break;
+        }
+    pthread_mutex_unlock(&sg_reg_lock);
+    return live;
+}
+
 /* The quarantine of sg_reg_retire: a ring of the newest retired objects. Pointers to them stay
    in this static array, so leak checkers see them as reachable. */
 enum { SG_RETIRE_MAX = 1024 };

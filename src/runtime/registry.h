@@ -26,6 +26,11 @@ bool sg_reg_remove(const void *p, sg_handle_tag tag, size_t *size);
 /* Whether p is live with this tag. */
 bool sg_reg_has(const void *p, sg_handle_tag tag);
 
+/* Runs fn(ctx) under the registry's lock if p is live with this tag, so that nobody removes p
+   meanwhile (e.g. takes a reference before a concurrent destroy can drop the last one); returns
+   whether it ran. fn must not call the registry. */
+bool sg_reg_if_live(const void *p, sg_handle_tag tag, void (*fn)(void *ctx), void *ctx);
+
 /* Frees p, an object of size bytes whose handle was just removed, only later: the newest
    SG_RETIRE_MAX retired objects (SG_RETIRE_BYTES at most) stay allocated, so a new tensor or
    executor cannot soon get the address of one just destroyed, and a stale handle keeps failing

@@ -1,6 +1,7 @@
 /* aclnnSeluBackward: phase 1 checks in the spec's order with their codes, the SoC dtype list,
    empty and rank-0 tensors, high ranks, workspace and executor rules. */
 #define _POSIX_C_SOURCE 200809L /* setenv */
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -343,12 +344,67 @@ static void test_stale_handles(void **state) {
     aclDestroyTensor(o);
 }
 
+typedef struct race {
+    aclOpExecutor *ex;
+    int rc, rounds;
+} race;
+
+static void *race_run(void *arg) {
+    race *r = (race *)arg;
+    for (int k = 0; k < r->rounds; k++) {
+        int rc = aclnnSeluBackward(NULL, 0, r->ex, NULL);
+        if (rc != ACLNN_SUCCESS && rc != ACLNN_ERR_PARAM_INVALID) r->rc = rc;
+        if (rc == ACLNN_SUCCESS && r->rounds == 1) r->rc = 0;
+    }
+    return NULL;
+}
+
+/* Two threads racing to run one one-shot executor: exactly one run is queued. A repeatable
+   executor destroyed while another thread keeps running it: every call either runs or is 161002,
+   with no use after free (ASan, TSan). */
+static void test_concurrent_claims(void **state) {
+    (void)state;
+    float gb[8], ob[8], yb[8];
+    for (int i = 0; i < 8; i++) gb[i] = 2.0f, ob[i] = (float)i - 4.0f;
+    const int64_t d[1] = {8};
+    aclTensor *g = sgt_tensor(ACL_FLOAT, d, 1, gb), *o = sgt_tensor(ACL_FLOAT, d, 1, ob);
+    aclTensor *y = sgt_tensor(ACL_FLOAT, d, 1, yb);
+    uint64_t ws = 0;
+    for (int k = 0; k < 100; k++) {
+        race r = {NULL, -1, 1};
+        assert_int_equal(aclnnSeluBackwardGetWorkspaceSize(g, o, y, &ws, &r.ex), ACLNN_SUCCESS);
+        pthread_t t;
+        assert_int_equal(pthread_create(&t, NULL, race_run, &r), 0);
+        int mine = aclnnSeluBackward(NULL, 0, r.ex, NULL);
+        pthread_join(t, NULL);
+        assert_true(mine == ACLNN_SUCCESS || mine == ACLNN_ERR_PARAM_INVALID);
+        assert_int_equal((mine == ACLNN_SUCCESS) + (r.rc == 0), 1);
+        assert_int_equal(aclrtSynchronizeStream(NULL), ACL_SUCCESS);
+    }
+    for (int i = 0; i < 8; i++) assert_true(sgt_same_f32(yb[i], sgt_ref_f32(gb[i], ob[i])));
+    for (int k = 0; k < 20; k++) {
+        race r = {NULL, 0, 50};
+        assert_int_equal(aclnnSeluBackwardGetWorkspaceSize(g, o, y, &ws, &r.ex), ACLNN_SUCCESS);
+        assert_int_equal(aclSetAclOpExecutorRepeatable(r.ex), ACLNN_SUCCESS);
+        pthread_t t;
+        assert_int_equal(pthread_create(&t, NULL, race_run, &r), 0);
+        assert_int_equal(aclDestroyAclOpExecutor(r.ex), ACLNN_SUCCESS);
+        pthread_join(t, NULL);
+        assert_int_equal(r.rc, 0); /* nothing but 0 and 161002 */
+        assert_int_equal(aclrtSynchronizeStream(NULL), ACL_SUCCESS);
+    }
+    aclDestroyTensor(g);
+    aclDestroyTensor(o);
+    aclDestroyTensor(y);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_stale_handles), cmocka_unit_test(test_check_order),
-        cmocka_unit_test(test_soc_dtypes),    cmocka_unit_test(test_empty_and_rank0),
-        cmocka_unit_test(test_ranks),         cmocka_unit_test(test_formats_ignored),
-        cmocka_unit_test(test_phase2_errors), cmocka_unit_test(test_repeatable),
+        cmocka_unit_test(test_concurrent_claims), cmocka_unit_test(test_stale_handles),
+        cmocka_unit_test(test_check_order),       cmocka_unit_test(test_soc_dtypes),
+        cmocka_unit_test(test_empty_and_rank0),   cmocka_unit_test(test_ranks),
+        cmocka_unit_test(test_formats_ignored),   cmocka_unit_test(test_phase2_errors),
+        cmocka_unit_test(test_repeatable),
     };
     return cmocka_run_group_tests(tests, sgt_setup, sgt_teardown);
 }

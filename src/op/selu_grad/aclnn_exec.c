@@ -21,6 +21,10 @@ aclOpExecutor *sg_ex_new(void) {
     return ex;
 }
 
+void sg_ex_ref(void *ex) {
+    atomic_fetch_add(&((aclOpExecutor *)ex)->refs, 1);
+}
+
 void sg_ex_release(aclOpExecutor *ex) {
     if (atomic_fetch_sub(&ex->refs, 1) == 1) sg_reg_retire(ex, sizeof *ex);
 }

@@ -45,7 +45,10 @@ int32_t sg_ex_run(const aclOpExecutor *ex, void *workspace);
 /* Registers a new executor (refs 1); NULL on out of memory. */
 aclOpExecutor *sg_ex_new(void);
 
-/* Drops one reference, freeing ex at zero. */
+/* Takes one more reference (ex is an aclOpExecutor *; the form sg_reg_if_live calls). */
+void sg_ex_ref(void *ex);
+
+/* Drops one reference, retiring ex (sg_reg_retire) at zero. */
 void sg_ex_release(aclOpExecutor *ex);
 
 #endif /* SELUGRAD_OP_SELU_GRAD_ACLNN_EXEC_H */

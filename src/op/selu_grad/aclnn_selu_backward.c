@@ -229,10 +229,19 @@ aclnnStatus aclnnSeluBackward(void *workspace, uint64_t workspaceSize, aclOpExec
     if (c == NULL) return sg_acl_fail(ACLNN_ERR_INNER, SG_FN2 ": out of memory");
     c->ex = executor;
     c->workspace = workspace;
-    atomic_fetch_add(&executor->refs, 1);
-    /* A one-shot executor is spent once queued; its run frees it. */
-    if (!executor->repeatable && sg_reg_remove(executor, SG_H_EXECUTOR, NULL))
-        sg_ex_release(executor);
+    /* Claimed atomically against a concurrent destroy or run: a one-shot executor is spent once
+       queued (the registry's reference passes to the run, which frees it); a repeatable one
+       gains a reference for the run while it is still registered. */
+    bool claimed = executor->repeatable
+                       ? sg_reg_if_live(executor, SG_H_EXECUTOR, sg_ex_ref, executor)
+                       : sg_reg_remove(executor, SG_H_EXECUTOR, NULL);
+    if (!claimed) {
+        free(c);
+        return sg_acl_fail(ACLNN_ERR_PARAM_INVALID,
+                           SG_FN2 ": executor %p is not live (already run or destroyed by "
+                                  "another thread meanwhile)",
+                           (void *)executor);
+    }
     bool small = executor->plan.n * executor->es <= 64 * 1024;
     err = sg_stream_submit(s, sg_run_work, sg_run_free, c, small);
     if (err != 0) return sg_rewrap(ACLNN_ERR_RUNTIME_ERROR);
