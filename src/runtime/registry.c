@@ -56,19 +56,6 @@ bool sg_reg_remove(const void *p, sg_handle_tag tag, size_t *size) {
     return true;
 }
 
-bool sg_reg_has(const void *p, sg_handle_tag tag) {
-    size_t h = sg_reg_hash(p);
-    bool live = false;
-    pthread_mutex_lock(&sg_reg_lock);
-    for (sg_entry *e = sg_reg_table[h]; e != NULL; e = e->next)
-        if (e->p == p && e->tag == tag) {
-            live = true;
-            break;
-        }
-    pthread_mutex_unlock(&sg_reg_lock);
-    return live;
-}
-
 bool sg_reg_if_live(const void *p, sg_handle_tag tag, void (*fn)(void *ctx), void *ctx) {
     size_t h = sg_reg_hash(p);
     bool live = false;
@@ -81,6 +68,14 @@ bool sg_reg_if_live(const void *p, sg_handle_tag tag, void (*fn)(void *ctx), voi
         }
     pthread_mutex_unlock(&sg_reg_lock);
     return live;
+}
+
+static void sg_reg_nothing(void *ctx) {
+    (void)ctx;
+}
+
+bool sg_reg_has(const void *p, sg_handle_tag tag) {
+    return sg_reg_if_live(p, tag, sg_reg_nothing, NULL);
 }
 
 /* The quarantine of sg_reg_retire: a ring of the newest retired objects. Pointers to them stay
