@@ -68,6 +68,11 @@ if(TARGET selugrad_cli)
   sg_cli_test(cli_usage_run_threads_range 2 "bad --threads" run --dtype=f32 --shape=4 --threads=0)
   sg_cli_test(cli_usage_run_threads_empty 2 "bad --threads" run --dtype=f32 --shape=4 --threads=1,,2)
   sg_cli_test(cli_usage_run_range_one 2 "bad --range" run --dtype=f32 --shape=4 --range=1)
+  # a stride whose span overflows is refused before anything is allocated or written
+  sg_cli_test(cli_usage_run_strides_overflow 2 "spans more than 2\\^40 elements"
+    run --dtype=f32 --shape=5 --strides=4611686018427387904)
+  sg_cli_test(cli_usage_compute_o_without_file 2 "-o needs a FILE"
+    compute --grad=g.npy --out=o.npy -o)
   sg_cli_test(cli_usage_run_range_nan 2 "bad --range" run --dtype=f32 --shape=4 --range=0,nan)
   sg_cli_test(cli_usage_run_range_order 2 "bad --range" run --dtype=f32 --shape=4 --range=1,-1)
   sg_cli_test(cli_usage_run_strides_rank 2 "has rank 2" run --dtype=f32 --shape=4 --strides=1x1)

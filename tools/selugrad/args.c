@@ -2,6 +2,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -132,7 +133,12 @@ void cli_shape_str(size_t rank, const int64_t *dims, char *buf, size_t len) {
 }
 
 size_t cli_shape_count(size_t rank, const int64_t *dims) {
+    for (size_t i = 0; i < rank; i++)
+        if (dims[i] == 0) return 0;
     size_t n = 1;
-    for (size_t i = 0; i < rank; i++) n *= (size_t)dims[i];
+    for (size_t i = 0; i < rank; i++) {
+        if ((size_t)dims[i] > SIZE_MAX / n) return SIZE_MAX; /* too large for any buffer */
+        n *= (size_t)dims[i];
+    }
     return n;
 }

@@ -52,9 +52,10 @@ static int cli_io_parse(const char *cmd, int argc, char **argv, cli_io_args *a) 
             a->show = n > CLI_MAX_FIRST ? CLI_MAX_FIRST : (int)n;
         } else if (strcmp(s, "--f64") == 0)
             a->f64 = 1;
-        else if (strcmp(s, "-o") == 0 && i + 1 < argc)
+        else if (strcmp(s, "-o") == 0) {
+            if (i + 1 >= argc) return cli_usage_error(cmd, "-o needs a FILE after it");
             a->dest = argv[++i];
-        else if (cli_opt(s, "--output", &v))
+        } else if (cli_opt(s, "--output", &v))
             a->dest = v;
         else
             return cli_usage_error(cmd, "unknown argument '%s'", s);
@@ -82,8 +83,12 @@ static int cli_io_load(const cli_io_args *a, cli_tensor *g, cli_tensor *o, cli_t
     int same = g->rank == o->rank && (!y || g->rank == y->rank);
     for (size_t i = 0; same && i < g->rank; i++)
         same = g->dims[i] == o->dims[i] && (!y || g->dims[i] == y->dims[i]);
-    if (!same) {
-        fprintf(stderr, "selugrad: the shapes of the files differ\n");
+    int as_given = a->rank == (size_t)-1 || a->rank == g->rank;
+    for (size_t i = 0; as_given && a->rank != (size_t)-1 && i < g->rank; i++)
+        as_given = a->dims[i] == g->dims[i];
+    if (!same || !as_given) {
+        fprintf(stderr, "selugrad: %s\n",
+                !same ? "the shapes of the files differ" : "--shape differs from the files' shape");
         cli_tensor_free(g), cli_tensor_free(o);
         if (y) cli_tensor_free(y);
         return CLI_USAGE;
@@ -165,14 +170,19 @@ int cli_cmd_compute(int argc, char **argv) {
         for (size_t i = 0; f64 && i < g.n; i++) f64[i] = cli_golden(g.dtype, g.data, o.data, i);
     }
     char err[512];
+    int code = 0;
     if (rc == 0) {
         cli_model(g.dtype, g.n, g.data, o.data, y.data);
-        rc = cli_save(a.dest, &y, f64, err, sizeof err);
-        if (rc != 0) fprintf(stderr, "selugrad compute: %s\n", err);
+        if (cli_save(a.dest, &y, f64, err, sizeof err) != 0) {
+            fprintf(stderr, "selugrad compute: %s\n", err);
+            code =
+                CLI_USAGE; /* an output that cannot be written, like an input that cannot be read */
+        }
     } else {
         fprintf(stderr, "selugrad compute: out of memory\n");
+        code = 1;
     }
     free(f64);
     cli_tensor_free(&g), cli_tensor_free(&o), cli_tensor_free(&y);
-    return rc == 0 ? 0 : 1;
+    return code;
 }

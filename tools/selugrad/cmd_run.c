@@ -64,12 +64,16 @@ static void run_default_range(selugrad_dtype dt, double *lo, double *hi) {
     }
 }
 
-/* Storage elements of a strided view, and the scatter/gather between it and a dense tensor. */
+/* Storage elements of a strided view (SIZE_MAX when that overflows), and the scatter/gather
+   between it and a dense tensor. */
 static size_t run_span(size_t rank, const int64_t *dims, const int64_t *strides) {
+    for (size_t d = 0; d < rank; d++)
+        if (dims[d] == 0) return 0;
     size_t span = 1;
     for (size_t d = 0; d < rank; d++) {
-        if (dims[d] == 0) return 0;
-        span += (size_t)(dims[d] - 1) * (size_t)strides[d];
+        size_t ext = (size_t)(dims[d] - 1), st = (size_t)strides[d];
+        if (st != 0 && ext > (SIZE_MAX / 2 - span) / st) return SIZE_MAX;
+        span += ext * st;
     }
     return span;
 }
@@ -130,7 +134,9 @@ static int run_case(const run_opts *op, selugrad_dtype dt, const char *shape_s, 
     clock_t t0 = clock();
     if (op->strides) {
         size_t span = run_span(rank, dims, strides), es = selugrad_dtype_size(dt);
-        char *sg = calloc(span + 1, es), *so = calloc(span + 1, es), *sy = calloc(span + 1, es);
+        int fits = span < ((size_t)1 << 40); /* checked with the options; kept for any caller */
+        char *sg = fits ? calloc(span + 1, es) : NULL, *so = fits ? calloc(span + 1, es) : NULL,
+             *sy = fits ? calloc(span + 1, es) : NULL;
         if (!sg || !so || !sy)
             rc = -1, snprintf(err, sizeof err, "out of memory");
         else {
@@ -279,6 +285,8 @@ int cli_cmd_run(int argc, char **argv) {
         int64_t d[CLI_MAX_RANK];
         if (cli_parse_shape(op.shapes[i], &r, d, 0) != 0)
             return cli_usage_error("run", "bad shape '%s'", op.shapes[i]);
+        if (cli_shape_count(r, d) > ((size_t)1 << 40))
+            return cli_usage_error("run", "shape '%s' has more than 2^40 elements", op.shapes[i]);
     }
     for (int i = 0; i < op.n_threads; i++) {
         int64_t t;
@@ -305,6 +313,11 @@ int cli_cmd_run(int argc, char **argv) {
             if (cli_parse_shape(op.shapes[i], &r, d, 0) == 0 && r != srank)
                 return cli_usage_error("run", "--strides '%s' has rank %zu, shape '%s' rank %zu",
                                        op.strides, srank, op.shapes[i], r);
+            if (run_span(r, d, st) > ((size_t)1 << 40))
+                return cli_usage_error("run",
+                                       "--strides '%s' over shape '%s' spans more than "
+                                       "2^40 elements",
+                                       op.strides, op.shapes[i]);
         }
     }
     for (int i = 0; i < op.n_isas; i++) {

@@ -4,6 +4,8 @@
  * '<V2' when --dtype=bf16 says so. The header is a Python dict literal; only 'descr',
  * 'fortran_order' and 'shape' are read.
  */
+#include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -104,9 +106,14 @@ static int cli_parse_header(const char *h, int hint, cli_tensor *t, char *err, s
         while (*p == ' ' || *p == ',') p++;
         if (*p == ')') break;
         char *end;
+        errno = 0;
         long long v = strtoll(p, &end, 10);
-        if (end == p || v < 0 || t->rank == CLI_MAX_RANK) {
-            snprintf(err, len, "malformed shape in .npy header");
+        if (end != p && t->rank == CLI_MAX_RANK) {
+            snprintf(err, len, "the .npy shape has more than %d dimensions", CLI_MAX_RANK);
+            return -1;
+        }
+        if (end == p || v < 0 || errno != 0) {
+            snprintf(err, len, "malformed shape in .npy header (dims are 0 to 2^63 - 1)");
             return -1;
         }
         t->dims[t->rank++] = (int64_t)v;
@@ -118,6 +125,25 @@ static int cli_parse_header(const char *h, int hint, cli_tensor *t, char *err, s
 static int cli_read_body(FILE *f, cli_tensor *t, char *err, size_t len) {
     t->n = cli_shape_count(t->rank, t->dims);
     size_t es = selugrad_dtype_size(t->dtype);
+    if (t->n > (SIZE_MAX / 2) / es) {
+        snprintf(err, len, "the shape is too large (more elements than memory can address)");
+        return -1;
+    }
+    /* Compare with the bytes the file holds before allocating for the shape's claim. */
+    long here = ftell(f);
+    if (here >= 0 && fseek(f, 0, SEEK_END) == 0) {
+        long end = ftell(f);
+        if (end >= here && fseek(f, here, SEEK_SET) == 0) {
+            size_t have = (size_t)(end - here);
+            if (have != t->n * es) {
+                snprintf(err, len,
+                         "file is %s than its shape says (%zu bytes of data, the shape needs "
+                         "%zu elements of %zu bytes)",
+                         have < t->n * es ? "shorter" : "longer", have, t->n, es);
+                return -1;
+            }
+        }
+    }
     t->data = calloc(t->n ? t->n : 1, es);
     if (!t->data) {
         snprintf(err, len, "out of memory");
@@ -172,14 +198,14 @@ int cli_load(const char *path, int dtype_hint, size_t rank_hint, const int64_t *
     memset(t, 0, sizeof *t);
     FILE *f = fopen(path, "rb");
     if (!f) {
-        snprintf(err, errlen, "cannot open %s", path);
+        snprintf(err, errlen, "cannot open %s: %s", path, strerror(errno));
         return -1;
     }
     int rc;
     if (!cli_ends_with(path, ".bin")) {
         rc = cli_load_npy(f, dtype_hint, t, err, errlen);
     } else if (dtype_hint < 0) {
-        snprintf(err, errlen, "%s: a .bin file needs --dtype", path);
+        snprintf(err, errlen, "a .bin file needs --dtype");
         rc = -1;
     } else {
         t->dtype = (selugrad_dtype)dtype_hint;
@@ -207,7 +233,7 @@ int cli_load(const char *path, int dtype_hint, size_t rank_hint, const int64_t *
 int cli_save(const char *path, const cli_tensor *t, const double *f64, char *err, size_t errlen) {
     FILE *f = fopen(path, "wb");
     if (!f) {
-        snprintf(err, errlen, "cannot create %s", path);
+        snprintf(err, errlen, "cannot create %s: %s", path, strerror(errno));
         return -1;
     }
     size_t es = f64 ? sizeof(double) : selugrad_dtype_size(t->dtype);

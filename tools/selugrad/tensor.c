@@ -1,5 +1,6 @@
 /* Host tensors: allocation, exact element access, rounding to a dtype, random fill. */
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,7 +13,7 @@ int cli_tensor_alloc(cli_tensor *t, selugrad_dtype dt, size_t rank, const int64_
     for (size_t i = 0; i < rank; i++) t->dims[i] = dims[i];
     t->n = cli_shape_count(rank, dims);
     size_t es = selugrad_dtype_size(dt);
-    if (es == 0) return -1;
+    if (es == 0 || t->n > (SIZE_MAX / 2) / es) return -1;
     t->data = calloc(t->n ? t->n : 1, es);
     return t->data ? 0 : -1;
 }
