@@ -141,7 +141,9 @@ int cli_cmd_verify(int argc, char **argv) {
         cli_print_index(&g, i);
         printf(" grad %s out %s expected %s got %s\n", gs, os, ms, ys);
     }
-    if (cli_dtype_is_float(g.dtype))
+    if (cli_dtype_is_float(g.dtype) && g.n == 0) /* no element, so no index to name */
+        printf("precision: %s, no elements\n", c.precision_ok ? "PASS" : "FAIL");
+    else if (cli_dtype_is_float(g.dtype))
         printf("precision: %s, MERE %.3g (< %.3g), MARE %.3g (< %.3g) at [%zu], inf/NaN "
                "mismatches %zu\n",
                c.precision_ok ? "PASS" : "FAIL", c.mere, c.threshold, c.mare, 10 * c.threshold,
