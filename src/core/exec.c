@@ -9,14 +9,19 @@
 #include "fpenv.h"
 #include "pool.h"
 
+/* Threads a call of n elements of size es wants: every thread gets at least SG_INLINE_BYTES of
+   traffic (both inputs and the output), so a small call runs on the calling thread alone and a
+   middling one wakes only some workers. 0 or 1 means the calling thread. */
+static size_t sg_threads_wanted(size_t n, size_t es) {
+    return n * es / (SG_INLINE_BYTES / 3);
+}
+
 void sg_plan_make(sg_plan *plan, const sg_kernel *k, size_t n, unsigned max_threads) {
     size_t es = selugrad_dtype_size(k->dtype);
     plan->kernel = k;
     plan->n = n;
     plan->elem_size = es;
-    /* Every thread gets at least SG_INLINE_BYTES of traffic (both inputs and the output), so a
-       small call runs on the calling thread alone and a middling one wakes only some workers. */
-    size_t want = n * es / (SG_INLINE_BYTES / 3);
+    size_t want = sg_threads_wanted(n, es);
     unsigned cores = max_threads ? max_threads : 1;
     if (want < cores) cores = want ? (unsigned)want : 1u;
     sg_tiling t;
@@ -30,10 +35,9 @@ void sg_plan_make(sg_plan *plan, const sg_kernel *k, size_t n, unsigned max_thre
 }
 
 int sg_run_small(const sg_kernel *k, size_t n, const void *g, const void *o, void *y) {
-    /* sg_plan_make's `want` (n * es / (SG_INLINE_BYTES / 3)) is 0 or 1: one core, one block.
-       Skipping the plan: 14-18 ns of overhead instead of 41-56 (docs/dispatch.md). */
-    if (n * selugrad_dtype_size(k->dtype) >= 2 * (size_t)(SG_INLINE_BYTES / 3) || sg_verbose())
-        return 0;
+    /* one core, so one block [0, n): skipping the plan costs 14-18 ns of overhead instead of
+       41-56 (docs/dispatch.md) */
+    if (sg_threads_wanted(n, selugrad_dtype_size(k->dtype)) > 1 || sg_verbose()) return 0;
     sg_fpenv env;
     sg_fpenv_enter(&env);
     k->fn(n, g, o, y);

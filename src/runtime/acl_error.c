@@ -8,6 +8,7 @@
 #include "aclnn/acl_meta.h"
 
 static _Thread_local char sg_acl_msg_buf[SG_ACL_MSG_CAP];
+static _Thread_local size_t sg_acl_msg_head; /* length of the "NAME(code): " head, 0 if none */
 
 const char *sg_acl_code_name(int32_t code) {
     switch (code) {
@@ -65,11 +66,19 @@ int32_t sg_acl_fail(int32_t code, const char *fmt, ...) {
     va_start(ap, fmt);
     vsnprintf(sg_acl_msg_buf + head, sizeof sg_acl_msg_buf - (size_t)head, fmt, ap);
     va_end(ap);
+    sg_acl_msg_head = (size_t)head;
     return code;
+}
+
+int32_t sg_acl_recode(int32_t code) {
+    char body[SG_ACL_MSG_CAP];
+    memcpy(body, sg_acl_msg_buf + sg_acl_msg_head, sizeof body - sg_acl_msg_head);
+    return sg_acl_fail(code, "%s", body);
 }
 
 void sg_acl_set_msg(const char *msg) {
     snprintf(sg_acl_msg_buf, sizeof sg_acl_msg_buf, "%s", msg ? msg : "");
+    sg_acl_msg_head = 0;
 }
 
 const char *sg_acl_msg(void) {

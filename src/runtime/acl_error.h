@@ -12,6 +12,10 @@ int32_t sg_acl_fail(int32_t code, const char *fmt, ...)
 #endif
     ;
 
+/* Gives this thread's message the head of another code (its text stays) and returns code: a
+   runtime failure passed on as an aclnn status carries one head, the aclnn one. */
+int32_t sg_acl_recode(int32_t code);
+
 /* Sets this thread's message verbatim (a message carried over from a stream's worker). */
 void sg_acl_set_msg(const char *msg);
 

@@ -192,15 +192,6 @@ static void sg_run_free(void *arg) {
     free(c);
 }
 
-/* Turns the runtime's message into one with an aclnn code. */
-static aclnnStatus sg_rewrap(aclnnStatus code) {
-    char inner[SG_ACL_MSG_CAP];
-    memcpy(inner, sg_acl_msg(), sizeof inner);
-    const char *m = inner, *head = strstr(inner, "): "); /* drop its "NAME(code): " */
-    if (head != NULL && head - inner < 48) m = head + 3;
-    return sg_acl_fail(code, "%s", m);
-}
-
 aclnnStatus aclnnSeluBackward(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
                               aclrtStream stream) {
     if (executor == NULL)
@@ -223,8 +214,8 @@ aclnnStatus aclnnSeluBackward(void *workspace, uint64_t workspaceSize, aclOpExec
     int32_t err = 0;
     sg_stream *s = sg_stream_resolve(stream, SG_FN2, &err);
     if (s == NULL)
-        return sg_rewrap(err == ACL_ERROR_INVALID_PARAM ? ACLNN_ERR_PARAM_INVALID
-                                                        : ACLNN_ERR_RUNTIME_ERROR);
+        return sg_acl_recode(err == ACL_ERROR_INVALID_PARAM ? ACLNN_ERR_PARAM_INVALID
+                                                            : ACLNN_ERR_RUNTIME_ERROR);
     sg_run_ctx *c = malloc(sizeof *c);
     if (c == NULL) return sg_acl_fail(ACLNN_ERR_INNER, SG_FN2 ": out of memory");
     c->ex = executor;
@@ -244,6 +235,6 @@ aclnnStatus aclnnSeluBackward(void *workspace, uint64_t workspaceSize, aclOpExec
     }
     bool small = executor->plan.n * executor->es <= 64 * 1024;
     err = sg_stream_submit(s, sg_run_work, sg_run_free, c, small);
-    if (err != 0) return sg_rewrap(ACLNN_ERR_RUNTIME_ERROR);
+    if (err != 0) return sg_acl_recode(ACLNN_ERR_RUNTIME_ERROR);
     return ACLNN_SUCCESS;
 }
