@@ -8,9 +8,9 @@
  * with |s| >= 2^112 (o <= -2^112 or -inf, where o + SA rounds to o) keep s
  * (sg512_bf16_keep_big). One fp32 multiply g * f then gives a or b exactly; NaN results are
  * canonicalised in fp32, and the 32 products are rounded to bf16 (integer RNE) and packed in one
- * pass on 16-bit words (sg512_bf16_pack_rne). Never VCVTNEPS2BF16 (it flushes subnormals).
- * Tail: one masked 16-bit load/store step. Large calls peel to a 64-byte aligned y and use
- * streaming stores (x86_nt.h), then SFENCE.
+ * pass on 16-bit words gathered by byte shuffles (sg512_bf16_pack_rne). Never VCVTNEPS2BF16 (it
+ * flushes subnormals). Tail: one masked 16-bit load/store step. Large calls peel to a 64-byte
+ * aligned y and use streaming stores (x86_nt.h), then SFENCE.
  */
 #include "sg_avx512.h"
 

@@ -90,15 +90,22 @@ static inline __m512 sg512_bf16_keep_big(__m512 s, __m512 r) {
 }
 
 /* The bf16 results of fp32 values re (even elements) and ro (odd elements), ties to even, packed
-   in element order. The values' high halves p and low halves l are first packed as 16-bit words
-   (two shifts and two blends); p rounds up where l > 0x8000, or l == 0x8000 and p is odd, that
-   is where (l | (p & 1)) >= 0x8001: one compare and one masked add for all 32 lanes. NaN inputs
-   must be the canonical one (its low half is 0: it stays 0x7FC0). */
+   in element order. The values' high halves p and low halves l are first gathered as 16-bit
+   words by two merge-masked byte shuffles (p: ro with each dword's low word replaced by re's
+   high word; l: re with each high word replaced by ro's low word), one instruction each where a
+   shift and a blend took two (bf16 7 % faster in L1, docs/PERFORMANCE.md session 10); p rounds up
+   where l > 0x8000, or l == 0x8000 and p is odd, that is where (l | (p & 1)) >= 0x8001: one
+   compare and one masked add for all 32 lanes. NaN inputs must be the canonical one (its low
+   half is 0: it stays 0x7FC0). */
 static inline __m512i sg512_bf16_pack_rne(__m512i re, __m512i ro) {
     const __m512i one = _mm512_set1_epi16(1);
-    const __mmask32 odd = (__mmask32)0xAAAAAAAAu;
-    __m512i p = _mm512_mask_blend_epi16(odd, _mm512_srli_epi32(re, 16), ro);
-    __m512i l = _mm512_mask_blend_epi16(odd, re, _mm512_slli_epi32(ro, 16));
+    /* VPSHUFB indexes bytes within each 128-bit lane: dword j's bytes are 4j .. 4j + 3. */
+    const __m512i hi_to_lo =
+        _mm512_broadcast_i32x4(_mm_set_epi32(0x0F0E0F0E, 0x0B0A0B0A, 0x07060706, 0x03020302));
+    const __m512i lo_to_hi =
+        _mm512_broadcast_i32x4(_mm_set_epi32(0x0D0C0D0C, 0x09080908, 0x05040504, 0x01000100));
+    __m512i p = _mm512_mask_shuffle_epi8(ro, (__mmask64)0x3333333333333333ull, re, hi_to_lo);
+    __m512i l = _mm512_mask_shuffle_epi8(re, (__mmask64)0xCCCCCCCCCCCCCCCCull, ro, lo_to_hi);
     l = _mm512_ternarylogic_epi32(l, p, one, 0xF8); /* l | (p & 1) */
     __mmask32 up = _mm512_cmpge_epu16_mask(l, _mm512_set1_epi16((short)0x8001));
     return _mm512_mask_add_epi16(p, up, p, one);
