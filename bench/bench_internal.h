@@ -129,7 +129,7 @@ typedef struct sgb_row {
     const char *cache;  /* "hot" or "cold" */
     double us;          /* median microseconds per call */
     double gbps, bound_gbps;
-    const char *bound_kind; /* "plain" or "nt" */
+    char bound_kind[24]; /* the winning triad, e.g. "nt-avx512"; "/1t" if on 1 of several threads */
     double ratio, loop_gbps, speedup;
 } sgb_row;
 

@@ -100,7 +100,8 @@ int sgb_plot(const char *prog, const char *path, const sgb_row *rows, size_t nro
             140 + 470 * rws, path);
     fprintf(p,
             "set multiplot layout %zu,%zu title \"selugrad\\\\_backward: GB/s = 3 n sizeof(T) "
-            "/ median time\\nbound: the better of a plain and a non-temporal STREAM triad\"\n",
+            "/ median time\\nbound: the best plain or non-temporal STREAM triad (on the threads or "
+            "on one)\"\n",
             rws, cols);
     fprintf(p, "set logscale x 2\nset logscale y 10\nset grid\n"
                "set key below horizontal maxrows 2 font ',8'\n"

@@ -20,7 +20,7 @@ static const char *const sgb_cols[] = {"dtype", "n",         "threads", "isa",  
                                        "ratio", "loop_gbps", "speedup"};
 
 void sgb_table_header(FILE *f) {
-    fprintf(f, "%-5s %6s %3s %-10s %-24s %-5s %11s %8s %8s %-12s %6s %8s %7s\n", "dtype", "n",
+    fprintf(f, "%-5s %6s %3s %-10s %-24s %-5s %11s %8s %8s %-15s %6s %8s %7s\n", "dtype", "n",
             "thr", "isa", "kernel", "cache", "median_us", "GB/s", "bound", "bound_kind", "ratio",
             "loop", "speedup");
 }
@@ -28,7 +28,7 @@ void sgb_table_header(FILE *f) {
 void sgb_table_row(FILE *f, const sgb_row *r) {
     char n[32];
     sgb_size_name(r->n, n, sizeof n);
-    fprintf(f, "%-5s %6s %3u %-10s %-24s %-5s %11.2f %8.2f %8.2f %-12s %6.3f %8.2f %7.2f\n",
+    fprintf(f, "%-5s %6s %3u %-10s %-24s %-5s %11.2f %8.2f %8.2f %-15s %6.3f %8.2f %7.2f\n",
             selugrad_dtype_name(r->dtype), n, r->threads, r->isa, r->kernel, r->cache, r->us,
             r->gbps, r->bound_gbps, r->bound_kind, r->ratio, r->loop_gbps, r->speedup);
     fflush(f);

@@ -55,7 +55,7 @@ static double sgb_median(double *s, size_t n) {
    same moments of a shared machine. */
 static int sgb_time_group(size_t count, const sgb_call_fn *fns, void *const *ctxs,
                           const sgb_timing *t, double *med) {
-    enum { MAXF = 4 };
+    enum { MAXF = 5 };
     size_t k[MAXF] = {0}, inner[MAXF];
     double est[MAXF], round = 0, slowest = 0;
     if (count == 0 || count > MAXF) return -1;

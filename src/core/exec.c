@@ -9,11 +9,20 @@
 #include "fpenv.h"
 #include "pool.h"
 
-/* Threads a call of n elements of size es wants: every thread gets at least SG_INLINE_BYTES of
-   traffic (both inputs and the output), so a small call runs on the calling thread alone and a
-   middling one wakes only some workers. 0 or 1 means the calling thread. */
-static size_t sg_threads_wanted(size_t n, size_t es) {
-    return n * es / (SG_INLINE_BYTES / 3);
+size_t sg_part_bytes(const sg_kernel *k) {
+#ifdef SG_INLINE_BYTES
+    (void)k;
+    return (size_t)(SG_INLINE_BYTES);
+#else
+    return (size_t)k->part_kib << 10;
+#endif
+}
+
+/* Threads a call of n elements wants: every thread gets at least sg_part_bytes of traffic (3 n es
+   bytes in all; divided first, so that no product overflows). */
+static size_t sg_threads_wanted(const sg_kernel *k, size_t n) {
+    size_t per = sg_part_bytes(k) / 3;
+    return n * selugrad_dtype_size(k->dtype) / (per ? per : 1);
 }
 
 void sg_plan_make(sg_plan *plan, const sg_kernel *k, size_t n, unsigned max_threads) {
@@ -21,7 +30,7 @@ void sg_plan_make(sg_plan *plan, const sg_kernel *k, size_t n, unsigned max_thre
     plan->kernel = k;
     plan->n = n;
     plan->elem_size = es;
-    size_t want = sg_threads_wanted(n, es);
+    size_t want = sg_threads_wanted(k, n);
     unsigned cores = max_threads ? max_threads : 1;
     if (want < cores) cores = want ? (unsigned)want : 1u;
     sg_tiling t;
@@ -37,7 +46,9 @@ void sg_plan_make(sg_plan *plan, const sg_kernel *k, size_t n, unsigned max_thre
 int sg_run_small(const sg_kernel *k, size_t n, const void *g, const void *o, void *y) {
     /* one core, so one block [0, n): skipping the plan costs 14-18 ns of overhead instead of
        41-56 (docs/dispatch.md) */
-    if (sg_threads_wanted(n, selugrad_dtype_size(k->dtype)) > 1 || sg_verbose()) return 0;
+    if (n * selugrad_dtype_size(k->dtype) >= 2 * (sg_part_bytes(k) / 3) || sg_verbose())
+        return 0; /* sg_threads_wanted(k, n) > 1, without a division (n * es cannot overflow:
+                     the caller's size check bounds the bytes) */
     sg_fpenv env;
     sg_fpenv_enter(&env);
     k->fn(n, g, o, y);

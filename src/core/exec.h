@@ -19,11 +19,12 @@ typedef struct sg_plan {
     size_t chunk;     /* elements per gather/scatter chunk, the tiling's ubFormer */
 } sg_plan;
 
-/* Traffic (bytes of both inputs and the output) each thread must get: a call below it runs on
-   the calling thread only, with no wake-up. Chosen by measurement (docs/dispatch.md). */
-#ifndef SG_INLINE_BYTES
-enum { SG_INLINE_BYTES = 64 * 1024 };
-#endif
+/* Traffic (bytes of both inputs and the output) each thread must get: a call below two threads'
+   worth runs on the calling thread only, with no wake-up. Each kernel carries its own, measured
+   where a second thread starts to pay (sg_kernel.part_kib, kernels/selugrad.inc, docs/dispatch.md);
+   defining SG_INLINE_BYTES at build time overrides them all (how the crossovers are measured). */
+size_t sg_part_bytes(const sg_kernel *k);
+
 /* The CPU's "UB": bytes one thread handles per chunk when gathering strided data. */
 enum { SG_CPU_UB_BYTES = 48 * 1024 };
 
@@ -31,7 +32,7 @@ enum { SG_CPU_UB_BYTES = 48 * 1024 };
 void sg_plan_make(sg_plan *plan, const sg_kernel *k, size_t n, unsigned max_threads);
 
 /* Runs a contiguous call on the calling thread, without planning, when its plan would be that
-   anyway (less traffic than two threads' SG_INLINE_BYTES: one part, [0, n)) and
+   anyway (less traffic than two threads' sg_part_bytes: one part, [0, n)) and
    SELUGRAD_VERBOSE is off; returns 1 if it ran, 0 if the caller should plan and run. */
 int sg_run_small(const sg_kernel *k, size_t n, const void *g, const void *o, void *y);
 

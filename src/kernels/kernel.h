@@ -26,11 +26,12 @@ typedef struct sg_kernel {
     const char *name; /* e.g. "f32_selugrad__scalar" */
     selugrad_dtype dtype;
     sg_isa isa;
+    unsigned part_kib; /* traffic (KiB) each thread must get before a call splits (selugrad.inc) */
     sg_kernel_fn fn;
 } sg_kernel;
 
 /* Declarations of every kernel in the list. */
-#define SG_KERNEL(tag, dtype, variant, isa)                                                        \
+#define SG_KERNEL(tag, dtype, variant, isa, part_kib)                                              \
     void sg_##tag##_selugrad__##variant(size_t n, const void *g, const void *o, void *y);
 #include "selugrad.inc"
 #undef SG_KERNEL

@@ -2,8 +2,8 @@
 #include "kernel.h"
 
 const sg_kernel sg_kernels[] = {
-#define SG_KERNEL(tag, dtype, variant, isa)                                                        \
-    {#tag "_selugrad__" #variant, dtype, isa, sg_##tag##_selugrad__##variant},
+#define SG_KERNEL(tag, dtype, variant, isa, part_kib)                                              \
+    {#tag "_selugrad__" #variant, dtype, isa, part_kib, sg_##tag##_selugrad__##variant},
 #include "selugrad.inc"
 #undef SG_KERNEL
 };

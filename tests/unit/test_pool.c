@@ -67,16 +67,29 @@ static void test_concurrent_callers(void **state) {
 static void test_plan_split(void **state) {
     (void)state;
     const sg_kernel *k = sg_kernel_select(SELUGRAD_FLOAT, SG_ISA_SCALAR);
+    size_t part = sg_part_bytes(k); /* traffic each thread must get */
+    assert_true(part >= 1024);
     sg_plan p;
-    sg_plan_make(&p, k, 1000, 8);
-    assert_int_equal(p.nth, 1); /* small: the calling thread only */
+    sg_plan_make(&p, k, part / 12, 8); /* under two threads' worth: the calling thread only */
+    assert_int_equal(p.nth, 1);
+    sg_plan_make(&p, k, 2 * part / 12 - 1, 8);
+    assert_int_equal(p.nth, 1);
     sg_plan_make(&p, k, (size_t)1 << 24, 8);
     assert_int_equal(p.nth, 8);
     assert_true(p.block * p.nth >= p.n && p.block % 32 == 0);
-    /* a middling call wakes only as many threads as have SG_INLINE_BYTES of work each */
-    size_t n = 3 * (size_t)SG_INLINE_BYTES / 12;
-    sg_plan_make(&p, k, n, 8);
+    /* a middling call wakes only as many threads as have sg_part_bytes of work each */
+    sg_plan_make(&p, k, 3 * part / 12, 8);
     assert_int_equal(p.nth, 3);
+    /* the threshold is the kernel's own: a slower kernel of the same dtype splits sooner */
+    for (size_t i = 0; i < sg_kernel_count; i++) {
+        const sg_kernel *v = &sg_kernels[i];
+        assert_true(v->part_kib >= 1 && v->part_kib <= 1024);
+        size_t es = selugrad_dtype_size(v->dtype), per = sg_part_bytes(v) / 3 / es;
+        sg_plan_make(&p, v, 2 * per - 1, 8);
+        assert_int_equal(p.nth, 1);
+        sg_plan_make(&p, v, 2 * per + 64, 8);
+        assert_int_equal(p.nth, 2);
+    }
 }
 
 static uint32_t rng = 12345u;
