@@ -53,9 +53,10 @@ typedef struct sgb_timing {
    Returns a negative value if a call failed. */
 double sgb_time_median(sgb_call_fn fn, void *ctx, const sgb_timing *t);
 
-/* Medians of up to 4 functions. interleave: rounds of one sample of each, so all see the same
-   moments of a shared machine; else each is sampled on its own, one after the other (no
-   function evicts another's cached data between samples). Returns 0, or -1 if a call failed. */
+/* Medians of up to 5 functions, sampled in rounds so that all see the same moments of a shared
+   machine. interleave (data from DRAM): rounds of one sample of each; else (cached data): eight
+   rounds, each function's turn opening with one sample not kept, so that no function finds its
+   cached data evicted by another's at every sample. Returns 0, or -1 if a call failed. */
 int sgb_time_medians(size_t count, const sgb_call_fn *fns, void *const *ctxs, int interleave,
                      const sgb_timing *t, double *med);
 

@@ -75,8 +75,8 @@ static int sgb_run_dtype(sgb_run *r, sgb_bufs *b, const sgb_bufs *tb, selugrad_d
             double med[5];
             if (selugrad_set_num_threads((int)nth) != SELUGRAD_OK) return -1;
             /* Cold cases alternate samples of the call and the triads: other processes' memory
-               traffic then hits all of them alike. Hot ones take them in turn, so one's samples
-               never find their cache lines evicted by the other's buffers. */
+               traffic then hits all of them alike. Hot ones take eight turns of several samples
+               each (a turn opens with one sample not kept, to refill the caches). */
             int rc = sgb_time_medians(nfns, fns, ctxs, b->cold, &r->timing, med);
             selugrad_set_num_threads(0);
             if (rc != 0) return -1;

@@ -51,10 +51,11 @@ static double sgb_median(double *s, size_t n) {
     return n % 2 ? s[n / 2] : 0.5 * (s[n / 2 - 1] + s[n / 2]);
 }
 
-/* Warms up every function, then takes rounds of one sample of each, so all of them see the
-   same moments of a shared machine. */
+/* Warms up every function, then takes rounds of `block` samples of each, so all of them see the
+   same moments of a shared machine. With block > 1 (cached data) each function's turn starts
+   with one sample that is not kept, which brings its buffers back into the caches. */
 static int sgb_time_group(size_t count, const sgb_call_fn *fns, void *const *ctxs,
-                          const sgb_timing *t, double *med) {
+                          const sgb_timing *t, size_t blocks, double *med) {
     enum { MAXF = 5 };
     size_t k[MAXF] = {0}, inner[MAXF];
     double est[MAXF], round = 0, slowest = 0;
@@ -72,11 +73,16 @@ static int sgb_time_group(size_t count, const sgb_call_fn *fns, void *const *ctx
         reps = want < (double)min ? min : (size_t)want;
         if (reps > SGB_MAX_SAMPLES) reps = SGB_MAX_SAMPLES;
     }
-    double *s = malloc(reps * count * sizeof *s);
+    size_t block = blocks > 1 && count > 1 ? (reps + blocks - 1) / blocks : 1;
+    double *s = malloc(reps * count * sizeof *s), spare;
     if (s == NULL) return -1;
-    for (size_t r = 0; r < reps; r++) {
+    for (size_t r = 0; r < reps; r += block) {
+        size_t end = r + block < reps ? r + block : reps;
         for (size_t i = 0; i < count; i++) {
-            if (sgb_sample(fns[i], ctxs[i], &k[i], inner[i], &s[i * reps + r]) != 0) {
+            int bad = block > 1 && sgb_sample(fns[i], ctxs[i], &k[i], inner[i], &spare) != 0;
+            for (size_t q = r; q < end && !bad; q++)
+                bad = sgb_sample(fns[i], ctxs[i], &k[i], inner[i], &s[i * reps + q]) != 0;
+            if (bad) {
                 free(s);
                 return -1;
             }
@@ -89,13 +95,14 @@ static int sgb_time_group(size_t count, const sgb_call_fn *fns, void *const *ctx
 
 int sgb_time_medians(size_t count, const sgb_call_fn *fns, void *const *ctxs, int interleave,
                      const sgb_timing *t, double *med) {
-    if (interleave) return sgb_time_group(count, fns, ctxs, t, med);
-    for (size_t i = 0; i < count; i++)
-        if (sgb_time_group(1, &fns[i], &ctxs[i], t, &med[i]) != 0) return -1;
-    return 0;
+    /* Data from DRAM: every sample alternates. Data in the caches: turns of about an eighth of
+       the samples, so that neither finds its lines evicted by the other's buffers at every
+       sample, yet a slow spell of the shared machine falls on all of them (until session 10 each
+       took all its samples in one go, and a spell could halve one ratio or double another). */
+    return sgb_time_group(count, fns, ctxs, t, interleave ? 1 : 8, med);
 }
 
 double sgb_time_median(sgb_call_fn fn, void *ctx, const sgb_timing *t) {
     double m;
-    return sgb_time_group(1, &fn, &ctx, t, &m) == 0 ? m : -1.0;
+    return sgb_time_group(1, &fn, &ctx, t, 1, &m) == 0 ? m : -1.0;
 }
