@@ -89,6 +89,12 @@ if(TARGET selugrad_cli)
   sg_cli_test(cli_usage_verify_missing 2 "" verify --grad=g.npy)
   sg_cli_test(cli_usage_st_no_file 2 "" st)
   sg_cli_test(cli_usage_st_bad_file 2 "" st ${CMAKE_CURRENT_SOURCE_DIR}/cli/expect.cmake)
+  sg_cli_test(cli_usage_st_missing_file 2 "cannot read: No such file" st /nonexistent/cases.json)
+  sg_cli_test(cli_usage_st_report_unwritable 2 "cannot write the report /nonexistent/r.json: "
+    st ${sg_st_one} --report=/nonexistent/r.json)
+  set(sg_bytes7 ${CMAKE_CURRENT_SOURCE_DIR}/data/bytes7.bin)
+  sg_cli_test(cli_verify_bin_partial_element 2 "7 bytes is not a whole number of 4-byte f32"
+    verify --dtype=f32 --grad=${sg_bytes7} --out=${sg_bytes7} --result=${sg_bytes7})
   sg_cli_test(cli_help_run 0 "usage: selugrad run" run --help)
   # a file with one good and four bad cases: each bad one is a failure, exit 1
   sg_cli_test(cli_st_bad_cases 1 "FAIL wrong_op: .*FAIL shapes_differ: .*total +5 +1 +4\n"

@@ -9,7 +9,9 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cmake --install "$build" --prefix "$tmp/prefix" >/dev/null
 pcdir=$(dirname "$(find "$tmp/prefix" -name selugrad.pc | head -1)")
-flags=$(PKG_CONFIG_PATH=$pcdir pkg-config --define-variable=prefix="$tmp/prefix" --cflags --libs selugrad)
+# no --define-variable: the .pc file must find its prefix by itself (cmake --install --prefix)
+flags=$(PKG_CONFIG_PATH=$pcdir pkg-config --cflags --libs selugrad)
+case $flags in *"$tmp/prefix"*) ;; *) echo "pkg-config flags do not name the install prefix $tmp/prefix"; exit 1 ;; esac
 echo "pkg-config flags: $flags"
 "$cc" -std=c11 -Wall -Wextra -Werror "$src/examples/test_aclnn_selu_grad.c" -o "$tmp/c_example" $flags -lm $extra
 "$cxx" -std=c++11 -Wall -Wextra -Werror "$src/tests/cxx/aclnn_cxx_example.cpp" -o "$tmp/cxx_example" $flags $extra

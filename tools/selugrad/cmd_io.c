@@ -8,7 +8,8 @@ static const char cli_verify_help[] =
     "usage: selugrad verify [--dtype=DT] --grad=G --out=O --result=Y [--shape=S] [--show=N]\n"
     "Checks a result produced elsewhere (e.g. dumped from an NPU) bit for bit against the\n"
     "model of spec section 2 and by the precision standard of spec section 5.\n"
-    "Files: .npy (dtype from the header; bf16 as '<u2' with --dtype=bf16) or raw .bin\n"
+    "Files: .npy (dtype from the header; bf16 is stored as '<u2', which reads as bf16) or raw "
+    ".bin\n"
     "(little-endian; needs --dtype, and --shape unless 1-D). --show=N lists the first N\n"
     "mismatches (default 10, at most 16). Exit status 0 when both checks pass, 1 otherwise.\n";
 

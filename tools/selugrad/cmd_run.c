@@ -23,6 +23,7 @@ typedef struct run_opts {
         socs[RUN_MAX][64];
     int n_dtypes, n_shapes, n_threads, n_isas, n_socs;
     const char *strides, *range;
+    const char *tally; /* --child-tally=FILE: set only by run_child, for its child */
     int64_t seed;
     int pass, fail, skip;
 } run_opts;
@@ -198,16 +199,19 @@ static void run_all(run_opts *op, const char *isa) {
 }
 
 /* Runs this program again with SELUGRAD_MAX_ISA=isa / SELUGRAD_SOC=soc (either may be NULL) and
-   single --isa / --soc values; the child's counts come back in a file. */
+   single --isa / --soc values; the child's counts come back in a file, named by the internal
+   argument --child-tally (an argument, not an environment variable, so that nothing a user
+   exports can turn a run into a child). */
 static int run_child(run_opts *op, int argc, char **argv, const char *isa, const char *soc) {
     char tally[] = "/tmp/selugrad-run-XXXXXX";
     int fd = mkstemp(tally);
     if (fd < 0) return -1;
     close(fd);
-    char isa_arg[80], soc_arg[80];
+    char isa_arg[80], soc_arg[80], tally_arg[64];
     snprintf(isa_arg, sizeof isa_arg, "--isa=%s", isa ? isa : "");
+    snprintf(tally_arg, sizeof tally_arg, "--child-tally=%s", tally);
     snprintf(soc_arg, sizeof soc_arg, "--soc=%s", soc ? soc : "");
-    char **av = calloc((size_t)argc + 4, sizeof *av);
+    char **av = calloc((size_t)argc + 5, sizeof *av);
     if (!av) return -1;
     char prog[] = "selugrad";
     int k = 0;
@@ -217,12 +221,12 @@ static int run_child(run_opts *op, int argc, char **argv, const char *isa, const
             av[k++] = argv[i];
     if (isa) av[k++] = isa_arg;
     if (soc) av[k++] = soc_arg;
+    av[k++] = tally_arg;
     fflush(stdout);
     pid_t pid = fork();
     if (pid == 0) {
         if (isa) setenv("SELUGRAD_MAX_ISA", isa, 1);
         if (soc) setenv("SELUGRAD_SOC", soc, 1);
-        setenv("SELUGRAD_CLI_TALLY", tally, 1);
         execv("/proc/self/exe", av);
         _exit(127);
     }
@@ -268,6 +272,8 @@ int cli_cmd_run(int argc, char **argv) {
             op.strides = v;
         else if (cli_opt(a, "--range", &v))
             op.range = v;
+        else if (cli_opt(a, "--child-tally", &v))
+            op.tally = v;
         else if (cli_opt(a, "--seed", &v)) {
             if (cli_parse_i64(v, &op.seed) != 0) return cli_usage_error("run", "bad --seed");
         } else
@@ -327,7 +333,7 @@ int cli_cmd_run(int argc, char **argv) {
     }
     for (int i = 0; i < op.n_socs; i++)
         if (!sg_soc_find(op.socs[i])) return cli_usage_error("run", "unknown SoC '%s'", op.socs[i]);
-    const char *tally = getenv("SELUGRAD_CLI_TALLY");
+    const char *tally = op.tally;
     if ((op.n_isas == 0 && op.n_socs == 0) || tally) {
         run_all(&op, op.n_isas ? op.isas[0] : NULL);
     } else {

@@ -5,9 +5,11 @@
  * from --seed and its id, runs, and is judged by bit-exactness and the precision standard.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -180,9 +182,14 @@ static int st_selected(const char *id, const char *ids) {
     return 0;
 }
 
-static cJSON *st_read_file(const char *path) {
+/* The file's JSON, or NULL with why in err. */
+static cJSON *st_read_file(const char *path, char *err, size_t len) {
     FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
+    if (!f) {
+        snprintf(err, len, "cannot read: %s", strerror(errno));
+        return NULL;
+    }
+    snprintf(err, len, "not JSON");
     fseek(f, 0, SEEK_END);
     long sz = ftell(f);
     fseek(f, 0, SEEK_SET);
@@ -265,9 +272,11 @@ int cli_cmd_st(int argc, char **argv) {
         else if (nfiles == 64)
             return cli_usage_error("st", "too many files");
         else {
-            files[nfiles] = st_read_file(a);
+            char why[128];
+            files[nfiles] = st_read_file(a, why, sizeof why);
             if (!cJSON_IsArray(files[nfiles])) {
-                fprintf(stderr, "selugrad st: %s: cannot read or not a JSON array of cases\n", a);
+                fprintf(stderr, "selugrad st: %s: %s\n", a,
+                        files[nfiles] ? "not a JSON array of cases" : why);
                 for (int k = 0; k <= nfiles; k++) cJSON_Delete(files[k]);
                 return CLI_USAGE;
             }
@@ -275,6 +284,19 @@ int cli_cmd_st(int argc, char **argv) {
         }
     }
     if (nfiles == 0) return cli_usage_error("st", "no case file given");
+    if (report) { /* a report that cannot be written is a usage error, found before any case runs */
+        struct stat before;
+        int existed = stat(report, &before) == 0;
+        FILE *probe = fopen(report, "a"); /* creates or appends nothing: the file is not touched */
+        if (!probe) {
+            fprintf(stderr, "selugrad st: cannot write the report %s: %s\n", report,
+                    strerror(errno));
+            for (int f = 0; f < nfiles; f++) cJSON_Delete(files[f]);
+            return CLI_USAGE;
+        }
+        fclose(probe);
+        if (!existed) remove(report);
+    }
     int total = 0, done = 0, failed = 0, tty = isatty(STDERR_FILENO);
     for (int f = 0; f < nfiles; f++) {
         const cJSON *c;
@@ -347,7 +369,8 @@ int cli_cmd_st(int argc, char **argv) {
         char *s = cJSON_Print(rep);
         FILE *out = fopen(report, "w");
         if (!s || !out || fputs(s, out) < 0) {
-            fprintf(stderr, "selugrad st: cannot write %s\n", report);
+            fprintf(stderr, "selugrad st: cannot write %s: %s\n", report,
+                    out ? "write failed" : strerror(errno));
             rc = 1;
         }
         if (out) fclose(out);

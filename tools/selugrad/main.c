@@ -72,6 +72,8 @@ int cli_cmd_info(int argc, char **argv) {
 
 int cli_cmd_bench(int argc, char **argv) {
 #if defined(SELUGRAD_HAVE_BENCH)
+    char prog[] = "selugrad bench"; /* its usage and messages name the command as typed */
+    if (argc > 0) argv[0] = prog;
     return selugrad_bench_main(argc, argv);
 #else
     (void)argc, (void)argv;
