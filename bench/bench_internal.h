@@ -53,10 +53,10 @@ typedef struct sgb_timing {
    Returns a negative value if a call failed. */
 double sgb_time_median(sgb_call_fn fn, void *ctx, const sgb_timing *t);
 
-/* Medians of up to 5 functions, sampled in rounds so that all see the same moments of a shared
-   machine. interleave (data from DRAM): rounds of one sample of each; else (cached data): eight
-   rounds, each function's turn opening with one sample not kept, so that no function finds its
-   cached data evicted by another's at every sample. Returns 0, or -1 if a call failed. */
+/* Medians of up to 7 functions, sampled in rounds so that all see the same moments of a shared
+   machine. interleave (data from DRAM): rounds of one sample of each; else (cached data): up to
+   eight rounds, each function's turn opening with one sample not kept, so that no function finds
+   its cached data evicted by another's at every sample. Returns 0, or -1 if a call failed. */
 int sgb_time_medians(size_t count, const sgb_call_fn *fns, void *const *ctxs, int interleave,
                      const sgb_timing *t, double *med);
 
@@ -130,7 +130,7 @@ typedef struct sgb_row {
     const char *cache;  /* "hot" or "cold" */
     double us;          /* median microseconds per call */
     double gbps, bound_gbps;
-    char bound_kind[24]; /* the winning triad, e.g. "nt-avx512"; "/1t" if on 1 of several threads */
+    char bound_kind[24]; /* the winning triad, e.g. "nt-avx512"; "/1t" etc. if on fewer threads */
     double ratio, loop_gbps, speedup;
 } sgb_row;
 

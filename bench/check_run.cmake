@@ -33,7 +33,7 @@ if(CSV)
   list(REMOVE_AT lines 0)
   foreach(l ${lines})
     # numbers in every timing column, and a positive time
-    if(NOT l MATCHES "^(f32|f16),[0-9]+,[12],[a-z0-9]+,[a-z0-9_]+,(hot|cold),[0-9.]+,[0-9.]+,[0-9.]+,[a-z0-9-]+(/1t)?,[0-9.]+,[0-9.]+,[0-9.]+$")
+    if(NOT l MATCHES "^(f32|f16),[0-9]+,[12],[a-z0-9]+,[a-z0-9_]+,(hot|cold),[0-9.]+,[0-9.]+,[0-9.]+,[a-z0-9-]+(/[0-9]+t)?,[0-9.]+,[0-9.]+,[0-9.]+$")
       message(FATAL_ERROR "bad CSV row: ${l}")
     endif()
     if(l MATCHES ",0\\.000,")

@@ -42,6 +42,13 @@ typedef struct sgb_run {
     size_t nrows;
 } sgb_run;
 
+/* Threads a call of n elements with kernel k really uses when allowed t. */
+static unsigned sgb_used_threads(const sg_kernel *k, size_t n, unsigned t) {
+    sg_plan plan;
+    sg_plan_make(&plan, k, n, t);
+    return plan.nth < t ? plan.nth : t;
+}
+
 /* b holds the dtype's inputs, tb floats of the same geometry for the triad. */
 static int sgb_run_dtype(sgb_run *r, sgb_bufs *b, const sgb_bufs *tb, selugrad_dtype dtype) {
     const sgb_options *opt = r->opt;
@@ -62,17 +69,25 @@ static int sgb_run_dtype(sgb_run *r, sgb_bufs *b, const sgb_bufs *tb, selugrad_d
         for (size_t t = 0; t < opt->nthreads; t++) {
             unsigned nth = opt->threads[t];
             /* The bound is the best the memory system gives these bytes with up to nth threads:
-               the plain and the non-temporal triads on nth threads and, for nth > 1, on one
-               (a small triad split over threads mostly pays the wake-up, so a call that splits
-               early, being slow per element, is still measured against the one-thread bound). */
-            sgb_triad tr[4];
-            sgb_triad_setup(tr, tb, nth);
-            sgb_triad_setup(tr + 2, tb, 1);
-            const sgb_call_fn fns[5] = {sgb_lib_call, sgb_triad_call, sgb_triad_call,
-                                        sgb_triad_call, sgb_triad_call};
-            void *const ctxs[5] = {&lc, &tr[0], &tr[1], &tr[2], &tr[3]};
-            size_t nfns = nth > 1 ? 5 : 3;
-            double med[5];
+               the plain and the non-temporal triads on nth threads, on one, and on the threads
+               the call uses when that is in between (a small triad split over threads mostly
+               pays the wake-up, so a call that splits early, being slow per element, is still
+               measured against the one-thread bound; and the old rule's bound, on the call's
+               threads, is always among the candidates). */
+            unsigned counts[3] = {nth, 1, sgb_used_threads(k, b->n, nth)};
+            size_t ncounts = nth > 1 ? (counts[2] > 1 && counts[2] < nth ? 3 : 2) : 1;
+            sgb_triad tr[6];
+            sgb_call_fn fns[7] = {sgb_lib_call};
+            void *ctxs[7] = {&lc};
+            for (size_t c = 0; c < ncounts; c++) {
+                sgb_triad_setup(tr + 2 * c, tb, counts[c]);
+                for (size_t v = 0; v < 2; v++) {
+                    fns[1 + 2 * c + v] = sgb_triad_call;
+                    ctxs[1 + 2 * c + v] = &tr[2 * c + v];
+                }
+            }
+            size_t nfns = 1 + 2 * ncounts;
+            double med[7];
             if (selugrad_set_num_threads((int)nth) != SELUGRAD_OK) return -1;
             /* Cold cases alternate samples of the call and the triads: other processes' memory
                traffic then hits all of them alike. Hot ones take eight turns of several samples
@@ -93,8 +108,11 @@ static int sgb_run_dtype(sgb_run *r, sgb_bufs *b, const sgb_bufs *tb, selugrad_d
             for (size_t f = 2; f < nfns; f++)
                 if (med[f] < med[best]) best = f;
             row->bound_gbps = bytes / med[best] * 1e-9;
-            snprintf(row->bound_kind, sizeof row->bound_kind, "%s%s", tr[best - 1].name,
-                     tr[best - 1].nth < nth ? "/1t" : "");
+            if (tr[best - 1].nth < nth)
+                snprintf(row->bound_kind, sizeof row->bound_kind, "%s/%ut", tr[best - 1].name,
+                         tr[best - 1].nth);
+            else
+                snprintf(row->bound_kind, sizeof row->bound_kind, "%s", tr[best - 1].name);
             row->ratio = row->gbps / row->bound_gbps;
             row->loop_gbps = bytes / loop_s * 1e-9;
             row->speedup = loop_s / med[0];

@@ -56,7 +56,7 @@ static double sgb_median(double *s, size_t n) {
    with one sample that is not kept, which brings its buffers back into the caches. */
 static int sgb_time_group(size_t count, const sgb_call_fn *fns, void *const *ctxs,
                           const sgb_timing *t, size_t blocks, double *med) {
-    enum { MAXF = 5 };
+    enum { MAXF = 7 };
     size_t k[MAXF] = {0}, inner[MAXF];
     double est[MAXF], round = 0, slowest = 0;
     if (count == 0 || count > MAXF) return -1;
@@ -73,13 +73,14 @@ static int sgb_time_group(size_t count, const sgb_call_fn *fns, void *const *ctx
         reps = want < (double)min ? min : (size_t)want;
         if (reps > SGB_MAX_SAMPLES) reps = SGB_MAX_SAMPLES;
     }
-    size_t block = blocks > 1 && count > 1 ? (reps + blocks - 1) / blocks : 1;
+    int turns = blocks > 1 && count > 1; /* turns of several samples, each opening with a refill */
+    size_t block = turns ? (reps + blocks - 1) / blocks : 1;
     double *s = malloc(reps * count * sizeof *s), spare;
     if (s == NULL) return -1;
     for (size_t r = 0; r < reps; r += block) {
         size_t end = r + block < reps ? r + block : reps;
         for (size_t i = 0; i < count; i++) {
-            int bad = block > 1 && sgb_sample(fns[i], ctxs[i], &k[i], inner[i], &spare) != 0;
+            int bad = turns && sgb_sample(fns[i], ctxs[i], &k[i], inner[i], &spare) != 0;
             for (size_t q = r; q < end && !bad; q++)
                 bad = sgb_sample(fns[i], ctxs[i], &k[i], inner[i], &s[i * reps + q]) != 0;
             if (bad) {
@@ -95,10 +96,10 @@ static int sgb_time_group(size_t count, const sgb_call_fn *fns, void *const *ctx
 
 int sgb_time_medians(size_t count, const sgb_call_fn *fns, void *const *ctxs, int interleave,
                      const sgb_timing *t, double *med) {
-    /* Data from DRAM: every sample alternates. Data in the caches: turns of about an eighth of
-       the samples, so that neither finds its lines evicted by the other's buffers at every
-       sample, yet a slow spell of the shared machine falls on all of them (until session 10 each
-       took all its samples in one go, and a spell could halve one ratio or double another). */
+    /* Data from DRAM: every sample alternates. Data in the caches: up to eight turns of about an
+       eighth of the samples, so that neither finds its lines evicted by the other's buffers at
+       every sample, yet a slow spell of the shared machine falls on all of them (until session 10
+       each took all its samples in one go, and a spell could halve one ratio or double another). */
     return sgb_time_group(count, fns, ctxs, t, interleave ? 1 : 8, med);
 }
 

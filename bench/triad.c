@@ -1,9 +1,9 @@
 /*
  * The bandwidth bound: STREAM's triad a[i] = b[i] + s * c[i] over the same bytes as a SeluGrad
- * call (2 reads + 1 write of n * sizeof(T) each, taken as floats), on the same threads (the
- * library's pool), once with plain stores and once with non-temporal stores; the better one is
- * the bound (chosen in run.c). The vector versions come from per-ISA files; the widest this CPU
- * runs is used.
+ * call (2 reads + 1 write of n * sizeof(T) each, taken as floats), split over the library's
+ * pool, once with plain stores and once with non-temporal stores; run.c runs them on the row's
+ * threads, on one and on the call's own when in between, and the best is the bound. The vector
+ * versions come from per-ISA files; the widest this CPU runs is used.
  */
 #include "bench_internal.h"
 #include "core/pool.h"

@@ -17,6 +17,7 @@
 #include "core/dispatch.h"
 #include "core/exec.h"
 #include "core/pool.h"
+#include "isa/cpu.h"
 
 enum { MAX_PARTS = 64 };
 
@@ -66,9 +67,12 @@ static void test_concurrent_callers(void **state) {
 
 static void test_plan_split(void **state) {
     (void)state;
+#ifdef SG_INLINE_BYTES
+    skip(); /* a measuring build (docs/dispatch.md): every kernel splits at SG_INLINE_BYTES */
+#else
     const sg_kernel *k = sg_kernel_select(SELUGRAD_FLOAT, SG_ISA_SCALAR);
     size_t part = sg_part_bytes(k); /* traffic each thread must get */
-    assert_true(part >= 1024);
+    assert_int_equal(part, (size_t)k->part_kib << 10);
     sg_plan p;
     sg_plan_make(&p, k, part / 12, 8); /* under two threads' worth: the calling thread only */
     assert_int_equal(p.nth, 1);
@@ -80,16 +84,67 @@ static void test_plan_split(void **state) {
     /* a middling call wakes only as many threads as have sg_part_bytes of work each */
     sg_plan_make(&p, k, 3 * part / 12, 8);
     assert_int_equal(p.nth, 3);
-    /* the threshold is the kernel's own: a slower kernel of the same dtype splits sooner */
+    /* every kernel splits at its own part_kib (KiB of traffic per thread) */
     for (size_t i = 0; i < sg_kernel_count; i++) {
         const sg_kernel *v = &sg_kernels[i];
         assert_true(v->part_kib >= 1 && v->part_kib <= 1024);
+        assert_int_equal(sg_part_bytes(v), (size_t)v->part_kib << 10);
         size_t es = selugrad_dtype_size(v->dtype), per = sg_part_bytes(v) / 3 / es;
         sg_plan_make(&p, v, 2 * per - 1, 8);
         assert_int_equal(p.nth, 1);
         sg_plan_make(&p, v, 2 * per + 64, 8);
         assert_int_equal(p.nth, 2);
     }
+    /* two variants of one dtype with different part_kib: a size between them splits for one */
+    int found = 0;
+    for (size_t i = 0; i < sg_kernel_count && !found; i++)
+        for (size_t j = 0; j < sg_kernel_count && !found; j++) {
+            const sg_kernel *a = &sg_kernels[i], *b = &sg_kernels[j];
+            if (a->dtype != b->dtype || a->part_kib >= b->part_kib) continue;
+            size_t es = selugrad_dtype_size(a->dtype);
+            size_t n = 2 * ((size_t)b->part_kib << 10) / 3 / es - 1; /* b: one part */
+            sg_plan pa, pb;
+            sg_plan_make(&pa, a, n, 8);
+            sg_plan_make(&pb, b, n, 8);
+            assert_int_equal(pb.nth, 1);
+            assert_true(pa.nth >= 2);
+            found = 1;
+        }
+    assert_true(found);
+#endif
+}
+
+/* The small-call shortcut runs exactly the calls the plan would give one part, and computes
+   them. */
+static void test_run_small_boundary(void **state) {
+    (void)state;
+#ifdef SG_INLINE_BYTES
+    skip();
+#else
+    enum { CAP = 1 << 18 };
+    unsigned char *g = calloc(CAP, 1), *o = calloc(CAP, 1), *y = calloc(CAP, 1);
+    assert_true(g && o && y);
+    for (size_t i = 0; i < sg_kernel_count; i++) {
+        const sg_kernel *v = &sg_kernels[i];
+        size_t es = selugrad_dtype_size(v->dtype);
+        size_t need = 2 * (sg_part_bytes(v) / 3); /* bytes of g at which two threads pay */
+        size_t n0 = (need + es - 1) / es;         /* the first size that splits */
+        assert_true(n0 * es <= CAP);
+        sg_plan p;
+        sg_plan_make(&p, v, n0 - 1, 8);
+        assert_int_equal(p.nth, 1);
+        sg_plan_make(&p, v, n0, 8);
+        assert_int_equal(p.nth, 2);
+        if (!sg_isa_supported(v->isa)) continue; /* planned above; not run on this CPU */
+        memset(y, 0xA5, n0 * es);
+        assert_int_equal(sg_run_small(v, n0 - 1, g, o, y), 1);
+        /* g = o = 0 everywhere: every result is +0 (g * scale), whatever the dtype */
+        for (size_t b = 0; b < (n0 - 1) * es; b++) assert_int_equal(y[b], 0);
+        assert_int_equal(y[(n0 - 1) * es], 0xA5); /* and nothing past n0 - 1 elements */
+        assert_int_equal(sg_run_small(v, n0, g, o, y), 0);
+    }
+    free(g), free(o), free(y);
+#endif
 }
 
 static uint32_t rng = 12345u;
@@ -141,9 +196,8 @@ static void test_threads_identical(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_parts_once),
-        cmocka_unit_test(test_concurrent_callers),
-        cmocka_unit_test(test_plan_split),
+        cmocka_unit_test(test_parts_once),        cmocka_unit_test(test_concurrent_callers),
+        cmocka_unit_test(test_plan_split),        cmocka_unit_test(test_run_small_boundary),
         cmocka_unit_test(test_threads_identical),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
