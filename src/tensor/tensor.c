@@ -145,11 +145,19 @@ aclTensor *aclCreateTensor(const int64_t *viewDims, uint64_t viewDimsNum, aclDat
         else
             reach += ext * t->strides[i];
     }
-    if (numel > 0 && (overflow || reach >= snumel)) {
+    if (numel > 0 && overflow) {
         sg_acl_fail(ACLNN_ERR_PARAM_INVALID,
-                    "%s: the view reaches element %s%lld but the storage holds %lld elements "
+                    "%s: the view's last element, offset + sum((dim - 1) * stride), is beyond "
+                    "2^63 - 1 but the storage holds %lld elements",
+                    fn, (long long)snumel);
+        free(t);
+        return NULL;
+    }
+    if (numel > 0 && reach >= snumel) {
+        sg_acl_fail(ACLNN_ERR_PARAM_INVALID,
+                    "%s: the view reaches element %lld but the storage holds %lld elements "
                     "(expected offset + sum((dim - 1) * stride) < product(storageDims))",
-                    fn, overflow ? "beyond " : "", (long long)reach, (long long)snumel);
+                    fn, (long long)reach, (long long)snumel);
         free(t);
         return NULL;
     }

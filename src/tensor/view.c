@@ -90,9 +90,9 @@ static int sg_cmp_i64(const void *a, const void *b) {
 }
 
 /* Sorts the n element offsets of the view; true if two are equal. */
-static bool sg_sorted_overlaps(const sg_joint *j, int v, int64_t n) {
+static bool sg_sorted_overlaps(const sg_joint *j, int v, int64_t n, bool *unproven) {
     int64_t *offs = malloc((size_t)n * sizeof *offs);
-    if (offs == NULL) return true; /* cannot prove it safe: treat as overlapping */
+    if (offs == NULL) return *unproven = true; /* cannot prove it safe: treat as overlapping */
     int64_t idx[SG_VIEW_MAX] = {0};
     int64_t at = 0, k = 0;
     do offs[k++] = at;
@@ -105,9 +105,9 @@ static bool sg_sorted_overlaps(const sg_joint *j, int v, int64_t n) {
 }
 
 /* Marks every address of the view in a bitmap; true on the first address seen twice. */
-static bool sg_bitmap_overlaps(const sg_joint *j, int v, int64_t span) {
+static bool sg_bitmap_overlaps(const sg_joint *j, int v, int64_t span, bool *unproven) {
     unsigned char *bits = calloc((size_t)(span / 8 + 1), 1);
-    if (bits == NULL) return true; /* cannot prove it safe: treat as overlapping */
+    if (bits == NULL) return *unproven = true; /* cannot prove it safe: treat as overlapping */
     int64_t idx[SG_VIEW_MAX] = {0};
     int64_t at = 0;
     bool dup = false;
@@ -124,7 +124,10 @@ static bool sg_bitmap_overlaps(const sg_joint *j, int v, int64_t span) {
     return dup;
 }
 
-bool sg_joint_self_overlaps(const sg_joint *j, int v) {
+bool sg_joint_self_overlaps(const sg_joint *j, int v, bool *unproven) {
+    bool spare;
+    if (unproven == NULL) unproven = &spare;
+    *unproven = false;
     /* Sorted by stride, each stride beyond the reach of the smaller ones proves no overlap. */
     int64_t pairs[SG_VIEW_MAX][2];
     for (int i = 0; i < j->rank; i++) {
@@ -146,9 +149,9 @@ bool sg_joint_self_overlaps(const sg_joint *j, int v) {
        overlapping (docs/aclnn.md). */
     int64_t n = 1;
     for (int i = 0; i < j->rank; i++) n *= j->dims[i];
-    if (n <= ((int64_t)1 << 22)) return sg_sorted_overlaps(j, v, n);
-    if (reach > ((int64_t)1 << 34)) return true;
-    return sg_bitmap_overlaps(j, v, reach + 1);
+    if (n <= ((int64_t)1 << 22)) return sg_sorted_overlaps(j, v, n, unproven);
+    if (reach > ((int64_t)1 << 34)) return *unproven = true;
+    return sg_bitmap_overlaps(j, v, reach + 1, unproven);
 }
 
 /* n elements of es bytes from src (step sstep bytes) to dst (step dstep bytes). The switch sits

@@ -29,8 +29,11 @@ void sg_joint_make(sg_joint *j, const aclTensor *const *t, int k);
 /* Whether view v of j is row-major contiguous. */
 bool sg_joint_contiguous(const sg_joint *j, int v);
 
-/* Whether two elements of view v share one address. Exact; may allocate a bitmap over the span. */
-bool sg_joint_self_overlaps(const sg_joint *j, int v);
+/* Whether two elements of view v share one address. Exact, but for a view it cannot check (over
+   4M elements with interleaved strides spanning more than 2^34 elements, or out of memory for
+   the check), which counts as overlapping with *unproven set (unproven may be NULL). May
+   allocate a bitmap over the span. */
+bool sg_joint_self_overlaps(const sg_joint *j, int v, bool *unproven);
 
 /* Element span [lo, hi] (inclusive, in elements, relative to the view's first element). */
 int64_t sg_joint_reach(const sg_joint *j, int v);

@@ -73,7 +73,7 @@ static void test_bad_descriptors(void **state) {
     /* A stride that takes the view past int64. */
     const int64_t one[1] = {3}, st[1] = {INT64_MAX / 2 + 1}, sd[1] = {64};
     assert_null(aclCreateTensor(one, 1, ACL_FLOAT, st, 0, ACL_FORMAT_ND, sd, 1, buf));
-    assert_msg_has("aclCreateTensor", "beyond");
+    assert_msg_has("aclCreateTensor", "is beyond 2^63 - 1");
     /* The view reaching outside its storage: {4,2} row-major needs 8 elements. */
     const int64_t small[1] = {7};
     assert_null(aclCreateTensor(d, 2, ACL_FLOAT, s, 0, ACL_FORMAT_ND, small, 1, buf));

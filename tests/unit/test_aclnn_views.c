@@ -259,6 +259,19 @@ static void test_huge_strides_phase1(void **state) {
     assert_int_equal(aclnnSeluBackwardGetWorkspaceSize(t, t, t, &ws, &ex), ACLNN_SUCCESS);
     assert_int_equal(aclDestroyAclOpExecutor(ex), ACLNN_SUCCESS);
     aclDestroyTensor(t);
+    /* Interleaved, over 4M elements and a span over 2^34: not checked, refused, and the message
+       says it was not proven (it does not claim a shared address). */
+    const int64_t d3[3] = {3, 2, 700000}, s3[3] = {2, 3, 32768};
+    const int64_t sd3[1] = {7 + (int64_t)699999 * 32768 + 1}, one[1] = {1}, z3[3] = {0, 0, 0};
+    aclTensor *gi = aclCreateTensor(d3, 3, ACL_INT8, z3, 0, ACL_FORMAT_ND, one, 1, b);
+    t = aclCreateTensor(d3, 3, ACL_INT8, s3, 0, ACL_FORMAT_ND, sd3, 1, b);
+    assert_non_null(gi);
+    assert_non_null(t);
+    assert_int_equal(aclnnSeluBackwardGetWorkspaceSize(gi, gi, t, &ws, &ex),
+                     ACLNN_ERR_PARAM_INVALID);
+    assert_msg_has("aclnnSeluBackwardGetWorkspaceSize", "could not be proven");
+    aclDestroyTensor(t);
+    aclDestroyTensor(gi);
 }
 
 int main(void) {

@@ -159,11 +159,17 @@ aclnnStatus aclnnSeluBackwardGetWorkspaceSize(const aclTensor *gradOutput, const
         rc = sg_check_data(t);
         if (rc != ACLNN_SUCCESS) return rc;
         sg_joint_make(&j, &t[2], 1);
-        if (sg_joint_self_overlaps(&j, 0))
-            return sg_acl_fail(ACLNN_ERR_PARAM_INVALID,
-                               SG_FN1 ": gradInput has elements sharing one address (a 0 or "
-                                      "interleaved stride; expected each element its own "
-                                      "address)");
+        bool unproven;
+        if (sg_joint_self_overlaps(&j, 0, &unproven))
+            return unproven ? sg_acl_fail(ACLNN_ERR_PARAM_INVALID,
+                                          SG_FN1 ": gradInput's interleaved strides could not be "
+                                                 "proven to give each element its own address (a "
+                                                 "view of over 4M elements spanning more than 2^34 "
+                                                 "is not checked; docs/aclnn.md, Views)")
+                            : sg_acl_fail(ACLNN_ERR_PARAM_INVALID, SG_FN1
+                                          ": gradInput has elements sharing one address (a 0 "
+                                          "or interleaved stride; expected each element its "
+                                          "own address)");
     }
     aclOpExecutor *ex = sg_ex_new();
     if (ex == NULL) return sg_acl_fail(ACLNN_ERR_INNER_CREATE_EXECUTOR, SG_FN1 ": out of memory");
