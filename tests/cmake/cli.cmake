@@ -95,6 +95,8 @@ if(TARGET selugrad_cli)
   set(sg_bytes7 ${CMAKE_CURRENT_SOURCE_DIR}/data/bytes7.bin)
   sg_cli_test(cli_verify_bin_partial_element 2 "7 bytes is not a whole number of 4-byte f32"
     verify --dtype=f32 --grad=${sg_bytes7} --out=${sg_bytes7} --result=${sg_bytes7})
+  sg_cli_test(cli_usage_run_zero_stride 2 "0 stride on a dim of 16"
+    run --dtype=f32 --shape=2x16 --strides=16x0)
   sg_cli_test(cli_help_run 0 "usage: selugrad run" run --help)
   # a file with one good and four bad cases: each bad one is a failure, exit 1
   sg_cli_test(cli_st_bad_cases 1 "FAIL wrong_op: .*FAIL shapes_differ: .*total +5 +1 +4\n"

@@ -319,6 +319,13 @@ int cli_cmd_run(int argc, char **argv) {
             if (cli_parse_shape(op.shapes[i], &r, d, 0) == 0 && r != srank)
                 return cli_usage_error("run", "--strides '%s' has rank %zu, shape '%s' rank %zu",
                                        op.strides, srank, op.shapes[i], r);
+            for (size_t k = 0; k < r && k < srank; k++)
+                if (st[k] == 0 && d[k] > 1)
+                    return cli_usage_error("run",
+                                           "--strides '%s' has a 0 stride on a dim of %lld in "
+                                           "shape '%s': the strides apply to the output too, "
+                                           "whose elements would share addresses",
+                                           op.strides, (long long)d[k], op.shapes[i]);
             if (run_span(r, d, st) > ((size_t)1 << 40))
                 return cli_usage_error("run",
                                        "--strides '%s' over shape '%s' spans more than "
