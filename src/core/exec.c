@@ -18,11 +18,16 @@ size_t sg_part_bytes(const sg_kernel *k) {
 #endif
 }
 
-/* Threads a call of n elements wants: every thread gets at least sg_part_bytes of traffic (3 n es
-   bytes in all; divided first, so that no product overflows). */
-static size_t sg_threads_wanted(const sg_kernel *k, size_t n) {
+/* Bytes of one array (of the three a call moves) each thread must get: a third of its traffic. */
+static size_t sg_thread_share(const sg_kernel *k) {
     size_t per = sg_part_bytes(k) / 3;
-    return n * selugrad_dtype_size(k->dtype) / (per ? per : 1);
+    return per ? per : 1;
+}
+
+/* Threads a call of n elements wants: every thread gets at least sg_part_bytes of traffic, so a
+   small call runs on the calling thread alone and a middling one wakes only some workers. */
+static size_t sg_threads_wanted(const sg_kernel *k, size_t n) {
+    return n * selugrad_dtype_size(k->dtype) / sg_thread_share(k);
 }
 
 void sg_plan_make(sg_plan *plan, const sg_kernel *k, size_t n, unsigned max_threads) {
@@ -46,8 +51,8 @@ void sg_plan_make(sg_plan *plan, const sg_kernel *k, size_t n, unsigned max_thre
 int sg_run_small(const sg_kernel *k, size_t n, const void *g, const void *o, void *y) {
     /* one core, so one block [0, n): skipping the plan costs 14-18 ns of overhead instead of
        41-56 (docs/dispatch.md) */
-    if (n * selugrad_dtype_size(k->dtype) >= 2 * (sg_part_bytes(k) / 3) || sg_verbose())
-        return 0; /* sg_threads_wanted(k, n) > 1, without a division (n * es cannot overflow:
+    if (n * selugrad_dtype_size(k->dtype) >= 2 * sg_thread_share(k) || sg_verbose())
+        return 0; /* sg_threads_wanted(k, n) > 1, without its division (n * es cannot overflow:
                      the caller's size check bounds the bytes) */
     sg_fpenv env;
     sg_fpenv_enter(&env);
