@@ -178,8 +178,8 @@ int cli_cmd_compute(int argc, char **argv) {
         cli_model(g.dtype, g.n, g.data, o.data, y.data);
         if (cli_save(a.dest, &y, f64, err, sizeof err) != 0) {
             fprintf(stderr, "selugrad compute: %s\n", err);
-            code =
-                CLI_USAGE; /* an output that cannot be written, like an input that cannot be read */
+            /* an output that cannot be written, like an input that cannot be read */
+            code = CLI_USAGE;
         }
     } else {
         fprintf(stderr, "selugrad compute: out of memory\n");

@@ -135,6 +135,13 @@ static int cli_read_body(FILE *f, cli_tensor *t, char *err, size_t len) {
         long end = ftell(f);
         if (end >= here && fseek(f, here, SEEK_SET) == 0) {
             size_t have = (size_t)(end - here);
+            if (have % es != 0) {
+                snprintf(err, len,
+                         "%zu bytes is not a whole number of %zu-byte %s elements (check the "
+                         "dtype)",
+                         have, es, selugrad_dtype_name(t->dtype));
+                return -1;
+            }
             if (have != t->n * es) {
                 snprintf(err, len,
                          "file is %s than its shape says (%zu bytes of data, the shape needs "
@@ -213,24 +220,14 @@ int cli_load(const char *path, int dtype_hint, size_t rank_hint, const int64_t *
             fseek(f, 0, SEEK_END);
             long sz = ftell(f);
             fseek(f, 0, SEEK_SET);
-            size_t bytes = (size_t)(sz < 0 ? 0 : sz), es = selugrad_dtype_size(t->dtype);
-            t->rank = 1;
-            t->dims[0] = (int64_t)(bytes / es);
-            if (bytes % es != 0) {
-                snprintf(err, errlen,
-                         "%zu bytes is not a whole number of %zu-byte %s elements (check "
-                         "--dtype)",
-                         bytes, es, selugrad_dtype_name(t->dtype));
-                rc = -1;
-                goto done;
-            }
+            t->rank = 1; /* a partial last element is reported by cli_read_body */
+            t->dims[0] = (int64_t)((size_t)(sz < 0 ? 0 : sz) / selugrad_dtype_size(t->dtype));
         } else {
             t->rank = rank_hint;
             for (size_t i = 0; i < rank_hint; i++) t->dims[i] = dims_hint[i];
         }
         rc = cli_read_body(f, t, err, errlen);
     }
-done:
     if (rc != 0) {
         char tmp[256];
         snprintf(tmp, sizeof tmp, "%s: %s", path, err);
