@@ -21,6 +21,7 @@ void sgb_usage(FILE *f, const char *prog) {
             "  --plot=FILE     also draw GB/s against size as a PNG (needs gnuplot)\n"
             "  --quick         smoke run: few samples; sizes 4K,64K unless --size is given\n"
             "  --help          this text\n"
+            "Options take their value as --key=VALUE or --key VALUE.\n"
             "Exit status: 0 done, 1 run-time failure, 2 bad arguments.\n",
             prog);
 }
@@ -114,10 +115,14 @@ static int sgb_parse_list(const char *list, int (*parse)(const char *, void *), 
     return 0;
 }
 
-/* The value of "--name=value" if arg is that option, else NULL. */
-static const char *sgb_value(const char *arg, const char *name) {
+/* The value of argv[*i] if it is the option name, as "--name=value" or as "--name value" (then *i
+   moves on to the value; a last "--name" gives ""), else NULL. */
+static const char *sgb_value(int argc, char **argv, int *i, const char *name) {
+    const char *arg = argv[*i];
     size_t len = strlen(name);
-    if (strncmp(arg, name, len) == 0 && arg[len] == '=') return arg + len + 1;
+    if (strncmp(arg, name, len) != 0) return NULL;
+    if (arg[len] == '=') return arg + len + 1;
+    if (arg[len] == '\0') return *i + 1 < argc ? argv[++*i] : "";
     return NULL;
 }
 
@@ -141,33 +146,33 @@ int sgb_parse_options(int argc, char **argv, sgb_options *opt, FILE *err) {
             return 1;
         } else if (strcmp(a, "--quick") == 0) {
             opt->quick = 1;
-        } else if ((v = sgb_value(a, "--dtype"))) {
+        } else if ((v = sgb_value(argc, argv, &i, "--dtype"))) {
             if (sgb_parse_list(v, sgb_parse_dtype, opt->dtypes, sizeof opt->dtypes[0],
                                &opt->ndtypes))
-                return sgb_bad(err, prog, "bad --dtype list", a);
-        } else if ((v = sgb_value(a, "--size"))) {
+                return sgb_bad(err, prog, "bad --dtype list", v);
+        } else if ((v = sgb_value(argc, argv, &i, "--size"))) {
             if (sgb_parse_list(v, sgb_parse_size, opt->sizes, sizeof opt->sizes[0], &opt->nsizes))
-                return sgb_bad(err, prog, "bad --size list (positive counts, K/M/G suffixes)", a);
+                return sgb_bad(err, prog, "bad --size list (positive counts, K/M/G suffixes)", v);
             have_size = 1;
-        } else if ((v = sgb_value(a, "--threads"))) {
+        } else if ((v = sgb_value(argc, argv, &i, "--threads"))) {
             if (sgb_parse_list(v, sgb_parse_threads, opt->threads, sizeof opt->threads[0],
                                &opt->nthreads))
-                return sgb_bad(err, prog, "bad --threads list (1..1024)", a);
-        } else if ((v = sgb_value(a, "--isa"))) {
+                return sgb_bad(err, prog, "bad --threads list (1..1024)", v);
+        } else if ((v = sgb_value(argc, argv, &i, "--isa"))) {
             if (sgb_parse_list(v, sgb_parse_isa, opt->isas, sizeof opt->isas[0], &opt->nisas))
-                return sgb_bad(err, prog, "bad --isa list", a);
-        } else if ((v = sgb_value(a, "--reps"))) {
+                return sgb_bad(err, prog, "bad --isa list", v);
+        } else if ((v = sgb_value(argc, argv, &i, "--reps"))) {
             size_t r;
             if (sgb_parse_count(v, 1000000, 0, &r) != 0)
-                return sgb_bad(err, prog, "bad --reps (1..1000000)", a);
+                return sgb_bad(err, prog, "bad --reps (1..1000000)", v);
             opt->reps = (unsigned)r;
-        } else if ((v = sgb_value(a, "--csv"))) {
+        } else if ((v = sgb_value(argc, argv, &i, "--csv"))) {
             if (*v == '\0') return sgb_bad(err, prog, "empty file name", a);
             opt->csv = v;
-        } else if ((v = sgb_value(a, "--plot"))) {
+        } else if ((v = sgb_value(argc, argv, &i, "--plot"))) {
             /* The name goes into a single-quoted gnuplot string, which has no escapes. */
             if (*v == '\0' || strchr(v, '\'') || strchr(v, '\n'))
-                return sgb_bad(err, prog, "bad plot file name", a);
+                return sgb_bad(err, prog, "bad plot file name", v);
             opt->plot = v;
         } else {
             return sgb_bad(err, prog, "unknown argument", a);

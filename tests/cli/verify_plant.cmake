@@ -35,6 +35,21 @@ run(${CLI} verify --grad=g.npy --out=o.npy --result=y.bin --dtype=${DTYPE})
 if(NOT rc EQUAL 0 OR NOT out MATCHES "bit-exact: PASS, 0 mismatching elements")
   message(FATAL_ERROR "verify of a .bin result: ${rc}\n${out}${err}")
 endif()
+# --show=N lists the first N of many mismatches in index order (more than the old cap of 16);
+# above 1000 is a usage error
+foreach(k RANGE 1 20)
+  run(${PLANT} flip y.npy ${k}000 0)
+endforeach()
+run(${CLI} verify --grad=g.npy --out=o.npy --result=y.npy --dtype=${DTYPE} --show=20)
+if(NOT rc EQUAL 1 OR NOT out MATCHES "bit-exact: FAIL, 21 mismatching elements\n"
+   OR NOT out MATCHES "\n  \\[1000\\] " OR NOT out MATCHES "\n  \\[20000\\] "
+   OR out MATCHES "\\[${index}\\]")
+  message(FATAL_ERROR "verify --show=20 of 21 mismatches: exit ${rc}\n${out}${err}")
+endif()
+run(${CLI} verify --grad=g.npy --out=o.npy --result=y.npy --dtype=${DTYPE} --show=1001)
+if(NOT rc EQUAL 2 OR NOT err MATCHES "bad --show '1001' \\(0 to 1000\\)")
+  message(FATAL_ERROR "verify --show=1001: exit ${rc}\n${out}${err}")
+endif()
 # an output that cannot be written is exit 2 with the reason, like an unreadable input, and a
 # --shape that disagrees with the .npy files is refused
 run(${CLI} compute --grad=g.npy --out=o.npy --dtype=${DTYPE} -o ${DIR})

@@ -5,6 +5,11 @@ if(TARGET selugrad_bench)
     COMMAND ${CMAKE_COMMAND} -DBIN=$<TARGET_FILE:selugrad_bench> -DEXPECT=0 -DROWS=8
       -DCSV=${CMAKE_CURRENT_BINARY_DIR}/bench_smoke.csv
       "-DARGS=--quick;--size=4K,64K;--dtype=f32,f16;--threads=1,2" -P ${sgb_check})
+  # "--key VALUE" is the same as "--key=VALUE"
+  add_test(NAME bench_space_form
+    COMMAND ${CMAKE_COMMAND} -DBIN=$<TARGET_FILE:selugrad_bench> -DEXPECT=0 -DROWS=2
+      -DCSV=${CMAKE_CURRENT_BINARY_DIR}/bench_space_form.csv
+      "-DARGS=--quick;--size;4K;--dtype;f32,f16;--threads;1;--reps;3" -P ${sgb_check})
   add_test(NAME bench_help
     COMMAND ${CMAKE_COMMAND} -DBIN=$<TARGET_FILE:selugrad_bench> -DEXPECT=0 -DARGS=--help
       -DOUT_MATCH=usage: -P ${sgb_check})

@@ -34,6 +34,14 @@ if(TARGET selugrad_cli)
       tiling --cores=${cores} --ub=${ub} --dtype=${dt} --shape=${total} --json)
     math(EXPR i "${i} + 1")
   endforeach()
+  # "--key VALUE" is the same as "--key=VALUE"
+  sg_cli_test(cli_tiling_space_form 0
+    "^{\"totalElements\":2049,\"blockFormer\":64,\"ubFormer\":8192,\"blockDim\":33,\"workspaceSize\":0}\n$"
+    tiling --cores 64 --ub 245760 --dtype f32 --shape 2049 --json)
+  sg_cli_test(cli_run_space_form 0 "summary: 4 cases, 4 passed, 0 failed, 0 skipped"
+    run --dtype f16,s8 --shape 33 --threads 1,2)
+  sg_cli_test(cli_usage_space_form_bad_value 2 "unknown dtype 'f99'"
+    compute --grad g.npy --out o.npy --dtype f99)
   sg_cli_test(cli_tiling_soc_ascend950 0
     "^{\"totalElements\":13023360,\"blockFormer\":203520,\"ubFormer\":8192,\"blockDim\":64,\"workspaceSize\":0}\n$"
     tiling --soc=Ascend950 --dtype=f32 --shape=13023360 --json)

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Installs the build into a scratch prefix and builds CANN-style host programs against it with
 # nothing but `pkg-config --cflags --libs selugrad`: the C example, the C++ example, and a C file
-# that includes the operator header by its short name. Then runs them.
+# that includes the operator header by its short name. Then runs them. Then a CMake project that
+# finds the same install with find_package(selugrad) builds the C example against the shared and
+# the static target and runs both.
 # Usage: aclnn_install.sh <build-dir> <source-dir> <c-compiler> <c++-compiler> [extra-flags]
 set -euo pipefail
-build=$1 src=$2 cc=$3 cxx=$4 extra=${5:-}
+build=$1 src=$(cd "$2" && pwd) cc=$3 cxx=$4 extra=${5:-}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cmake --install "$build" --prefix "$tmp/prefix" >/dev/null
@@ -27,3 +29,24 @@ export LD_LIBRARY_PATH=$libdir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 "$tmp/cxx_example" | tail -1
 "$tmp/short"
 echo "install + pkg-config: OK"
+mkdir "$tmp/consumer"
+cat > "$tmp/consumer/CMakeLists.txt" <<CMAKE
+cmake_minimum_required(VERSION 3.16)
+project(consumer C)
+find_package(selugrad 0.1 REQUIRED)
+add_executable(shared_example "$src/examples/test_aclnn_selu_grad.c")
+target_link_libraries(shared_example PRIVATE selugrad::selugrad m)
+add_executable(static_example "$src/examples/test_aclnn_selu_grad.c")
+target_link_libraries(static_example PRIVATE selugrad::selugrad_static m)
+add_executable(short "$tmp/short.c")
+target_link_libraries(short PRIVATE selugrad::selugrad)
+CMAKE
+cmake -S "$tmp/consumer" -B "$tmp/consumer/build" -DCMAKE_PREFIX_PATH="$tmp/prefix" \
+  -DCMAKE_C_COMPILER="$cc" -DCMAKE_C_FLAGS="-Wall -Werror $extra" \
+  -DCMAKE_EXE_LINKER_FLAGS="$extra" >/dev/null
+cmake --build "$tmp/consumer/build" >/dev/null
+"$tmp/consumer/build/shared_example" | tail -1
+"$tmp/consumer/build/static_example" | tail -1
+"$tmp/consumer/build/short"
+ldd "$tmp/consumer/build/static_example" | grep -q libselugrad && { echo "static_example links libselugrad.so"; exit 1; }
+echo "install + find_package: OK"

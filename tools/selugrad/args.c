@@ -18,15 +18,16 @@ int cli_usage_error(const char *cmd, const char *fmt, ...) {
     return CLI_USAGE;
 }
 
-int cli_opt(const char *arg, const char *key, const char **value) {
+int cli_opt(int argc, char **argv, int *i, const char *key, const char **value) {
+    const char *arg = argv[*i];
     size_t k = strlen(key);
     if (strncmp(arg, key, k) != 0) return 0;
     if (arg[k] == '=') {
         *value = arg + k + 1;
         return 1;
     }
-    if (arg[k] == '\0') {
-        *value = "";
+    if (arg[k] == '\0') { /* "--key VALUE": the next argument, whatever it looks like */
+        *value = *i + 1 < argc ? argv[++*i] : "";
         return 1;
     }
     return 0;

@@ -28,8 +28,9 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
-/* Whether arg is --key=...; then *value points after '='. A bare --key gives value "". */
-int cli_opt(const char *arg, const char *key, const char **value);
+/* Whether argv[*i] is the option key, as "--key=VALUE" or as "--key VALUE" (then *i moves on to
+   VALUE); *value is VALUE, or "" for a last argument "--key" with nothing after it. */
+int cli_opt(int argc, char **argv, int *i, const char *key, const char **value);
 int cli_wants_help(int argc, char **argv);
 /* Parses "f32", "fp32", "float32", "float", "f16", "fp16", "half", "bf16", "s8", "int8",
    "u8", "uint8", "s32", "int32"; 0 on success. */
@@ -75,7 +76,7 @@ int cli_load(const char *path, int dtype_hint, size_t rank_hint, const int64_t *
 int cli_save(const char *path, const cli_tensor *t, const double *f64, char *err, size_t errlen);
 
 /* ---- check.c: bit-exactness against the model and the precision standard. ---- */
-enum { CLI_MAX_FIRST = 16 };
+enum { CLI_MAX_FIRST = 1000 };
 typedef struct cli_check {
     size_t n;
     size_t mismatches;           /* elements not bit-identical to the model */

@@ -36,27 +36,28 @@ static int cli_io_parse(const char *cmd, int argc, char **argv, cli_io_args *a) 
         const char *s = argv[i];
         selugrad_dtype dt;
         int64_t n;
-        if (cli_opt(s, "--dtype", &v)) {
+        if (cli_opt(argc, argv, &i, "--dtype", &v)) {
             if (cli_parse_dtype(v, &dt) != 0) return cli_usage_error(cmd, "unknown dtype '%s'", v);
             a->dtype = (int)dt;
-        } else if (cli_opt(s, "--grad", &v))
+        } else if (cli_opt(argc, argv, &i, "--grad", &v))
             a->grad = v;
-        else if (cli_opt(s, "--out", &v))
+        else if (cli_opt(argc, argv, &i, "--out", &v))
             a->out = v;
-        else if (cli_opt(s, "--result", &v))
+        else if (cli_opt(argc, argv, &i, "--result", &v))
             a->result = v;
-        else if (cli_opt(s, "--shape", &v)) {
+        else if (cli_opt(argc, argv, &i, "--shape", &v)) {
             if (cli_parse_shape(v, &a->rank, a->dims, 0) != 0)
                 return cli_usage_error(cmd, "bad shape '%s'", v);
-        } else if (cli_opt(s, "--show", &v)) {
-            if (cli_parse_i64(v, &n) != 0 || n < 0) return cli_usage_error(cmd, "bad --show");
-            a->show = n > CLI_MAX_FIRST ? CLI_MAX_FIRST : (int)n;
+        } else if (cli_opt(argc, argv, &i, "--show", &v)) {
+            if (cli_parse_i64(v, &n) != 0 || n < 0 || n > CLI_MAX_FIRST)
+                return cli_usage_error(cmd, "bad --show '%s' (0 to %d)", v, (int)CLI_MAX_FIRST);
+            a->show = (int)n;
         } else if (strcmp(s, "--f64") == 0)
             a->f64 = 1;
         else if (strcmp(s, "-o") == 0) {
             if (i + 1 >= argc) return cli_usage_error(cmd, "-o needs a FILE after it");
             a->dest = argv[++i];
-        } else if (cli_opt(s, "--output", &v))
+        } else if (cli_opt(argc, argv, &i, "--output", &v))
             a->dest = v;
         else
             return cli_usage_error(cmd, "unknown argument '%s'", s);

@@ -258,23 +258,23 @@ int cli_cmd_run(int argc, char **argv) {
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         int rc = 0;
-        if (cli_opt(a, "--dtype", &v))
+        if (cli_opt(argc, argv, &i, "--dtype", &v))
             rc = run_list(v, op.dtypes, &op.n_dtypes, "dtype");
-        else if (cli_opt(a, "--shape", &v))
+        else if (cli_opt(argc, argv, &i, "--shape", &v))
             rc = run_list(v, op.shapes, &op.n_shapes, "shape");
-        else if (cli_opt(a, "--threads", &v))
+        else if (cli_opt(argc, argv, &i, "--threads", &v))
             rc = run_list(v, op.threads, &op.n_threads, "threads");
-        else if (cli_opt(a, "--isa", &v))
+        else if (cli_opt(argc, argv, &i, "--isa", &v))
             rc = run_list(v, op.isas, &op.n_isas, "isa");
-        else if (cli_opt(a, "--soc", &v))
+        else if (cli_opt(argc, argv, &i, "--soc", &v))
             rc = run_list(v, op.socs, &op.n_socs, "soc");
-        else if (cli_opt(a, "--strides", &v))
+        else if (cli_opt(argc, argv, &i, "--strides", &v))
             op.strides = v;
-        else if (cli_opt(a, "--range", &v))
+        else if (cli_opt(argc, argv, &i, "--range", &v))
             op.range = v;
-        else if (cli_opt(a, "--child-tally", &v))
+        else if (cli_opt(argc, argv, &i, "--child-tally", &v))
             op.tally = v;
-        else if (cli_opt(a, "--seed", &v)) {
+        else if (cli_opt(argc, argv, &i, "--seed", &v)) {
             if (cli_parse_i64(v, &op.seed) != 0) return cli_usage_error("run", "bad --seed");
         } else
             return cli_usage_error("run", "unknown argument '%s'", a);

@@ -261,11 +261,11 @@ int cli_cmd_st(int argc, char **argv) {
     int nfiles = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
-        if (cli_opt(a, "--ids", &v))
+        if (cli_opt(argc, argv, &i, "--ids", &v))
             ids = v;
-        else if (cli_opt(a, "--report", &v))
+        else if (cli_opt(argc, argv, &i, "--report", &v))
             report = v;
-        else if (cli_opt(a, "--seed", &v)) {
+        else if (cli_opt(argc, argv, &i, "--seed", &v)) {
             if (cli_parse_i64(v, &seed) != 0) return cli_usage_error("st", "bad --seed");
         } else if (a[0] == '-')
             return cli_usage_error("st", "unknown argument '%s'", a);

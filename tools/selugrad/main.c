@@ -18,7 +18,8 @@ static const char cli_help[] =
     "  tiling      the NPU tiling for a SoC or a platform\n"
     "  infershape  shape inference of SeluGrad\n"
     "  bench       the benchmark\n"
-    "  info        version, CPU features, kernels, threads, SoC\n";
+    "  info        version, CPU features, kernels, threads, SoC\n"
+    "Options are --key=VALUE or --key VALUE.\n";
 
 static const char cli_info_help[] = "usage: selugrad info\n"
                                     "Prints the version, CPU features found, the kernel per dtype, "
