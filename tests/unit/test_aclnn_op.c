@@ -2,8 +2,10 @@
    empty and rank-0 tensors, high ranks, workspace and executor rules. */
 #define _POSIX_C_SOURCE 200809L /* setenv */
 #include <pthread.h>
+#include <sched.h>
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
@@ -347,6 +349,7 @@ static void test_stale_handles(void **state) {
 typedef struct race {
     aclOpExecutor *ex;
     int rc, rounds;
+    atomic_int ran; /* set after the thread's first queued run */
 } race;
 
 static void *race_run(void *arg) {
@@ -355,6 +358,7 @@ static void *race_run(void *arg) {
         int rc = aclnnSeluBackward(NULL, 0, r->ex, NULL);
         if (rc != ACLNN_SUCCESS && rc != ACLNN_ERR_PARAM_INVALID) r->rc = rc;
         if (rc == ACLNN_SUCCESS && r->rounds == 1) r->rc = 0;
+        if (rc == ACLNN_SUCCESS) atomic_store(&r->ran, 1);
     }
     return NULL;
 }
@@ -371,7 +375,7 @@ static void test_concurrent_claims(void **state) {
     aclTensor *y = sgt_tensor(ACL_FLOAT, d, 1, yb);
     uint64_t ws = 0;
     for (int k = 0; k < 100; k++) {
-        race r = {NULL, -1, 1};
+        race r = {NULL, -1, 1, 0};
         assert_int_equal(aclnnSeluBackwardGetWorkspaceSize(g, o, y, &ws, &r.ex), ACLNN_SUCCESS);
         pthread_t t;
         assert_int_equal(pthread_create(&t, NULL, race_run, &r), 0);
@@ -383,11 +387,13 @@ static void test_concurrent_claims(void **state) {
     }
     for (int i = 0; i < 8; i++) assert_true(sgt_same_f32(yb[i], sgt_ref_f32(gb[i], ob[i])));
     for (int k = 0; k < 20; k++) {
-        race r = {NULL, 0, 50};
+        race r = {NULL, 0, 50, 0};
         assert_int_equal(aclnnSeluBackwardGetWorkspaceSize(g, o, y, &ws, &r.ex), ACLNN_SUCCESS);
         assert_int_equal(aclSetAclOpExecutorRepeatable(r.ex), ACLNN_SUCCESS);
         pthread_t t;
         assert_int_equal(pthread_create(&t, NULL, race_run, &r), 0);
+        /* destroy only once the thread is running it, so the destroy meets its later calls */
+        while (!atomic_load(&r.ran)) sched_yield();
         assert_int_equal(aclDestroyAclOpExecutor(r.ex), ACLNN_SUCCESS);
         pthread_join(t, NULL);
         assert_int_equal(r.rc, 0); /* nothing but 0 and 161002 */
