@@ -87,17 +87,47 @@ static void test_check_passes_and_fails(void **state) {
     assert_int_equal(c.mismatches, 1);
     assert_int_equal(c.first[0], 17);
     assert_true(c.precision_ok);
-    /* a 1% error fails MARE (10 * 2^-13) */
+    char line[256];
+    cli_check_summary(&c, line, sizeof line);
+    assert_string_equal(line, "1 bit mismatches (first at [17])");
+    /* a 1% error fails MARE (10 * 2^-13), and the summary names the bound and the element */
     y[17] *= 1.01f;
     assert_int_equal(cli_check_run(SELUGRAD_FLOAT, N, g, o, y, &c), 0);
     assert_false(c.precision_ok);
     assert_int_equal(c.worst, 17);
+    cli_check_summary(&c, line, sizeof line);
+    /* MARE about 0.01 at [17]; MERE 0.01 / 64 = 0.000156 is over 2^-13 too */
+    assert_true(strncmp(line, "1 bit mismatches (first at [17]), MERE 0.00015", 46) == 0);
+    assert_non_null(strstr(line, " >= 0.00012207, MARE 0.0100"));
+    assert_non_null(strstr(line, " >= 0.0012207 at [17]"));
     /* a NaN where the golden is finite fails */
     cli_model(SELUGRAD_FLOAT, N, g, o, y);
     y[3] = NAN;
     assert_int_equal(cli_check_run(SELUGRAD_FLOAT, N, g, o, y, &c), 0);
     assert_false(c.precision_ok);
     assert_int_equal(c.special_bad, 1);
+    cli_check_summary(&c, line, sizeof line);
+    assert_string_equal(line,
+                        "1 bit mismatches (first at [3]), inf/NaN not matching the golden: 1");
+    /* a short buffer is cut, still a string */
+    cli_check_summary(&c, line, 8);
+    assert_string_equal(line, "1 bit m");
+}
+
+/* The fp16 known limit of docs/cli.md: bit-exact, yet over MARE (g = 0x0027, o = 0xAAB8: the
+   model gives 66 units of 2^-24, the golden rounds to 67). */
+static void test_check_summary_bit_exact_precision_fail(void **state) {
+    (void)state;
+    const uint16_t g[1] = {0x0027}, o[1] = {0xAAB8}, y[1] = {0x0042};
+    cli_check c;
+    assert_int_equal(cli_check_run(SELUGRAD_FLOAT16, 1, g, o, y, &c), 0);
+    assert_true(c.bit_ok);
+    assert_false(c.precision_ok);
+    char line[256];
+    cli_check_summary(&c, line, sizeof line);
+    /* 1 unit / (67 units + 1e-7) = 0.0145608 (2^-24 units); MERE over 1 element is the same */
+    assert_string_equal(line, "bit-exact, MERE 0.0145608 >= 0.000976562, MARE 0.0145608 >= "
+                              "0.00976562 at [0]");
 }
 
 static void test_check_integers(void **state) {
@@ -112,6 +142,11 @@ static void test_check_integers(void **state) {
     assert_int_equal(cli_check_run(SELUGRAD_INT8, 8, g, o, y, &c), 0);
     assert_false(c.bit_ok);
     assert_false(c.precision_ok);
+    char line[256];
+    cli_check_summary(&c, line, sizeof line);
+    assert_string_equal(line,
+                        "1 bit mismatches (first at [4]), integer results unequal to the exact "
+                        "result: 1");
 }
 
 static void test_parsing(void **state) {
@@ -139,6 +174,7 @@ int main(void) {
         cmocka_unit_test(test_round_to),
         cmocka_unit_test(test_golden_spec_values),
         cmocka_unit_test(test_check_passes_and_fails),
+        cmocka_unit_test(test_check_summary_bit_exact_precision_fail),
         cmocka_unit_test(test_check_integers),
         cmocka_unit_test(test_parsing),
     };

@@ -17,7 +17,8 @@ if(NOT rc EQUAL 0)
   message(FATAL_ERROR "compute: ${rc} ${err}")
 endif()
 run(${CLI} verify --grad=g.npy --out=o.npy --result=y.npy --dtype=${DTYPE})
-if(NOT rc EQUAL 0 OR NOT out MATCHES "bit-exact: PASS, 0 mismatching elements")
+if(NOT rc EQUAL 0 OR NOT out MATCHES "bit-exact: PASS, 0 mismatching elements"
+   OR NOT out MATCHES "precision: PASS, MERE [0-9.e-]+ \\(< [0-9.e-]+\\), MARE [0-9.e-]+ \\(< ")
   message(FATAL_ERROR "verify of the exact result: ${rc}\n${out}${err}")
 endif()
 run(${PLANT} flip y.npy ${index} 0)
@@ -45,6 +46,17 @@ if(NOT rc EQUAL 1 OR NOT out MATCHES "bit-exact: FAIL, 21 mismatching elements\n
    OR NOT out MATCHES "\n  \\[1000\\] " OR NOT out MATCHES "\n  \\[20000\\] "
    OR out MATCHES "\\[${index}\\]")
   message(FATAL_ERROR "verify --show=20 of 21 mismatches: exit ${rc}\n${out}${err}")
+endif()
+# a flipped exponent bit (the lowest: the value halves or doubles) fails the precision standard,
+# and the line says which bound
+if(DTYPE STREQUAL "f16")
+  run(${PLANT} flip y.npy 777 10)
+else()
+  run(${PLANT} flip y.npy 777 23)
+endif()
+run(${CLI} verify --grad=g.npy --out=o.npy --result=y.npy --dtype=${DTYPE})
+if(NOT rc EQUAL 1 OR NOT out MATCHES "precision: FAIL, .*MARE [0-9.e+-]+ \\(>= [0-9.e-]+\\) at \\[777\\]")
+  message(FATAL_ERROR "verify of a far-off element: exit ${rc}\n${out}${err}")
 endif()
 run(${CLI} verify --grad=g.npy --out=o.npy --result=y.npy --dtype=${DTYPE} --show=1001)
 if(NOT rc EQUAL 2 OR NOT err MATCHES "bad --show '1001' \\(0 to 1000\\)")

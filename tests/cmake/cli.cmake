@@ -45,12 +45,34 @@ if(TARGET selugrad_cli)
   sg_cli_test(cli_tiling_soc_ascend950 0
     "^{\"totalElements\":13023360,\"blockFormer\":203520,\"ubFormer\":8192,\"blockDim\":64,\"workspaceSize\":0}\n$"
     tiling --soc=Ascend950 --dtype=f32 --shape=13023360 --json)
+  # without --soc and --cores/--ub: the SoC of SELUGRAD_SOC (default Ascend910B: 48 cores, 196608)
+  sg_cli_test(cli_tiling_default_soc 0
+    "^{\"totalElements\":1000,\"blockFormer\":32,\"ubFormer\":5536,\"blockDim\":32,"
+    tiling --dtype=f16 --shape=1000 --json)
+  set_tests_properties(cli_tiling_default_soc PROPERTIES ENVIRONMENT SELUGRAD_SOC=)
+  sg_cli_test(cli_tiling_env_soc 0
+    "^{\"totalElements\":13023360,\"blockFormer\":203520,\"ubFormer\":8192,\"blockDim\":64,"
+    tiling --dtype=f32 --shape=13023360 --json)
+  set_tests_properties(cli_tiling_env_soc PROPERTIES ENVIRONMENT SELUGRAD_SOC=Ascend950)
+  # a shape that is not one says why; the empty string is not rank 0 ('scalar' is)
+  sg_cli_test(cli_usage_tiling_empty_shape 2 "bad shape '': empty \\(rank 0 is 'scalar'\\)"
+    tiling --soc=Ascend950 --dtype=f32 --shape=)
+  sg_cli_test(cli_usage_run_empty_shape_in_list 2 "bad shape '': empty"
+    run --dtype=f32 --shape=7,)
+  sg_cli_test(cli_usage_infershape_dim_below_minus2 2 "bad --gradients '-3x3': a dim below -2"
+    infershape --gradients=-3x3 --outputs=2x3)
+  sg_cli_test(cli_usage_infershape_17_dims 2 "more than 16 dims"
+    infershape --gradients=1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1 --outputs=-2)
+  sg_cli_test(cli_usage_infershape_plus_sign 2 "dims are integers joined by 'x'"
+    infershape "--gradients=+2x3" --outputs=2x3)
   sg_cli_test(cli_tiling_empty 0 "\"totalElements\":0,\"blockFormer\":0,\"ubFormer\":0,\"blockDim\":1"
     tiling --soc=Ascend910B --dtype=f16 --shape=4x0x5 --json)
   # int64 fields keep every digit in JSON (above 2^53 a double would not)
   sg_cli_test(cli_tiling_json_int64 0
     "^{\"totalElements\":9007199254740993,\"blockFormer\":3002399751580352,"
     tiling --cores=3 --ub=245760 --dtype=f32 --shape=9007199254740993 --json)
+  sg_cli_test(cli_tiling_count_overflow 2 "more than 2\\^63 - 1 elements"
+    tiling --cores=1 --ub=245760 --dtype=f32 --shape=2x4611686018427387904)
   sg_cli_test(cli_tiling_blockformer_overflow 2 "does not fit in int64"
     tiling --cores=1 --ub=245760 --dtype=f32 --shape=9223372036854775807)
   sg_cli_test(cli_tiling_negative_cores 2 "bad --cores"

@@ -96,26 +96,35 @@ int cli_split(const char *s, char sep, char out[][64], int max, int *count) {
     return 0;
 }
 
-int cli_parse_shape(const char *s, size_t *rank, int64_t *dims, int allow_neg) {
-    if (s[0] == '\0' || strcmp(s, "scalar") == 0) {
+const char *cli_shape_why(const char *s, size_t *rank, int64_t *dims, int allow_neg) {
+    if (strcmp(s, "scalar") == 0) {
         *rank = 0;
-        return 0;
+        return NULL;
     }
+    if (s[0] == '\0') return "empty (rank 0 is 'scalar')";
     size_t r = 0;
     const char *p = s;
     for (;;) {
+        if (!isdigit((unsigned char)p[0]) && !(p[0] == '-' && isdigit((unsigned char)p[1])))
+            return "dims are integers joined by 'x'";
+        if (r == CLI_MAX_RANK) return "more than 16 dims";
         char *end;
         errno = 0;
         long long d = strtoll(p, &end, 10);
-        if (end == p || errno != 0 || r == CLI_MAX_RANK) return -1;
-        if (d < 0 && !(allow_neg && (d == -1 || d == -2))) return -1;
+        if (errno != 0) return "a dim does not fit in int64";
+        if (d < 0 && !allow_neg) return "a negative dim";
+        if (d < -2) return "a dim below -2 (-1: unknown dim, -2: unknown rank)";
         dims[r++] = (int64_t)d;
         if (*end == '\0') break;
-        if (*end != 'x' && *end != ',') return -1;
+        if (*end != 'x' && *end != ',') return "dims are integers joined by 'x'";
         p = end + 1;
     }
     *rank = r;
-    return 0;
+    return NULL;
+}
+
+int cli_parse_shape(const char *s, size_t *rank, int64_t *dims, int allow_neg) {
+    return cli_shape_why(s, rank, dims, allow_neg) ? -1 : 0;
 }
 
 void cli_shape_str(size_t rank, const int64_t *dims, char *buf, size_t len) {

@@ -10,6 +10,7 @@
  * computation. Integer results are judged by equality with the section 2 integer result.
  */
 #include <math.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -118,4 +119,37 @@ int cli_check_run(selugrad_dtype dt, size_t n, const void *g, const void *o, con
         c->special_bad == 0 &&
         (cli_dtype_is_float(dt) ? c->mere < c->threshold && c->mare < 10.0 * c->threshold : 1);
     return 0;
+}
+
+/* Appends to buf (len bytes, *used of them taken); output that does not fit is cut. */
+static void cli_append(char *buf, size_t len, size_t *used, const char *fmt, ...) {
+    if (*used >= len) return;
+    va_list ap;
+    va_start(ap, fmt);
+    int w = vsnprintf(buf + *used, len - *used, fmt, ap);
+    va_end(ap);
+    if (w > 0) *used += (size_t)w;
+}
+
+void cli_check_summary(const cli_check *c, char *buf, size_t len) {
+    size_t used = 0;
+    if (len == 0) return;
+    buf[0] = '\0';
+    if (c->mismatches)
+        cli_append(buf, len, &used, "%zu bit mismatches (first at [%zu])", c->mismatches,
+                   c->first[0]);
+    else
+        cli_append(buf, len, &used, "bit-exact");
+    if (c->threshold > 0.0) {
+        if (c->mere >= c->threshold)
+            cli_append(buf, len, &used, ", MERE %.6g >= %.6g", c->mere, c->threshold);
+        if (c->mare >= 10.0 * c->threshold)
+            cli_append(buf, len, &used, ", MARE %.6g >= %.6g at [%zu]", c->mare,
+                       10.0 * c->threshold, c->worst);
+        if (c->special_bad)
+            cli_append(buf, len, &used, ", inf/NaN not matching the golden: %zu", c->special_bad);
+    } else if (c->special_bad) {
+        cli_append(buf, len, &used, ", integer results unequal to the exact result: %zu",
+                   c->special_bad);
+    }
 }

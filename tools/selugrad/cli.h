@@ -35,8 +35,10 @@ int cli_wants_help(int argc, char **argv);
 /* Parses "f32", "fp32", "float32", "float", "f16", "fp16", "half", "bf16", "s8", "int8",
    "u8", "uint8", "s32", "int32"; 0 on success. */
 int cli_parse_dtype(const char *s, selugrad_dtype *dt);
-/* "2x16x32" (x or , separated), "" or "scalar" = rank 0; dims may be -1 or -2 when allow_neg. */
+/* "2x16x32" (x or , separated, up to 16 dims), "scalar" = rank 0; dims may be -1 or -2 when
+   allow_neg. cli_shape_why returns NULL on success, else why s is not a shape. */
 int cli_parse_shape(const char *s, size_t *rank, int64_t *dims, int allow_neg);
+const char *cli_shape_why(const char *s, size_t *rank, int64_t *dims, int allow_neg);
 int cli_parse_i64(const char *s, int64_t *v);
 int cli_parse_double(const char *s, double *v);
 /* Splits a comma list in place-free fashion: *count items copied to out (each < 64 chars). */
@@ -96,6 +98,9 @@ double cli_golden(selugrad_dtype dt, const void *g, const void *o, size_t i);
 /* Judges y (n elements) for inputs g, o. */
 int cli_check_run(selugrad_dtype dt, size_t n, const void *g, const void *o, const void *y,
                   cli_check *c);
+/* One line naming what failed in c: bit mismatches (and the first one), the precision bound
+   that was not met (and the worst element), inf/NaN mismatches. */
+void cli_check_summary(const cli_check *c, char *buf, size_t len);
 
 /* ---- case_exec.c: runs one case through the library's public API. ---- */
 /* strides: NULL for contiguous; else per-dim element strides shared by the three views, and

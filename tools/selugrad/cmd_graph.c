@@ -3,14 +3,16 @@
 
 #include <cjson/cJSON.h>
 
+#include "../../src/runtime/soc.h"
 #include "cli.h"
 #include "selugrad/selugrad_graph.h"
 
 static const char cli_tiling_help[] =
-    "usage: selugrad tiling (--soc=NAME | --cores=N --ub=BYTES) --dtype=DT --shape=AxBx...\n"
+    "usage: selugrad tiling [--soc=NAME | --cores=N --ub=BYTES] --dtype=DT --shape=AxBx...\n"
     "                       [--json]\n"
     "The NPU OneDim tiling of SeluGrad (spec section 4) for one shape and dtype.\n"
-    "  --soc=NAME     a SoC profile (see `selugrad info`), e.g. Ascend950\n"
+    "  --soc=NAME     a SoC profile (see `selugrad info`), e.g. Ascend950; without --soc and\n"
+    "                 --cores/--ub: the SoC of SELUGRAD_SOC (default Ascend910B)\n"
     "  --cores=N      vector cores (with --ub, in place of --soc)\n"
     "  --ub=BYTES     unified buffer bytes per core\n"
     "  --dtype=DT     f32, f16, bf16, s32, s8, u8\n"
@@ -33,19 +35,22 @@ static cJSON *cli_json_i64(int64_t v) {
     return cJSON_CreateRaw(buf);
 }
 
-static int cli_to_shape(const char *text, selugrad_shape *s, int allow_neg) {
+/* NULL on success, else why text is not a shape. */
+static const char *cli_to_shape(const char *text, selugrad_shape *s, int allow_neg) {
     memset(s, 0, sizeof *s);
     int64_t dims[CLI_MAX_RANK];
     size_t rank;
-    if (cli_parse_shape(text, &rank, dims, allow_neg) != 0 || rank > SELUGRAD_SHAPE_DIMS) return -1;
+    const char *why = cli_shape_why(text, &rank, dims, allow_neg);
+    if (why) return why;
+    if (rank > SELUGRAD_SHAPE_DIMS) return "more dims than selugrad_shape holds";
     s->rank = rank;
     for (size_t i = 0; i < rank; i++) s->dims[i] = dims[i];
-    return 0;
+    return NULL;
 }
 
 int cli_cmd_tiling(int argc, char **argv) {
     if (cli_wants_help(argc, argv)) return fputs(cli_tiling_help, stdout), 0;
-    const char *soc = NULL, *v;
+    const char *soc = NULL, *v, *why;
     int64_t cores = -1, ub = -1;
     int json = 0, have_dt = 0, have_shape = 0;
     selugrad_dtype dt = SELUGRAD_FLOAT;
@@ -65,8 +70,8 @@ int cli_cmd_tiling(int argc, char **argv) {
                 return cli_usage_error("tiling", "unknown dtype '%s'", v);
             have_dt = 1;
         } else if (cli_opt(argc, argv, &i, "--shape", &v)) {
-            if (cli_to_shape(v, &shape, 0) != 0)
-                return cli_usage_error("tiling", "bad shape '%s'", v);
+            if ((why = cli_to_shape(v, &shape, 0)) != NULL)
+                return cli_usage_error("tiling", "bad shape '%s': %s", v, why);
             have_shape = 1;
         } else if (strcmp(a, "--json") == 0)
             json = 1;
@@ -74,6 +79,7 @@ int cli_cmd_tiling(int argc, char **argv) {
             return cli_usage_error("tiling", "unknown argument '%s'", a);
     }
     if (!have_dt || !have_shape) return cli_usage_error("tiling", "--dtype and --shape are needed");
+    if (soc == NULL && cores < 0 && ub < 0) soc = sg_soc_env_name(); /* as aclInit picks it */
     if ((soc != NULL) == (cores >= 0 || ub >= 0) || (soc == NULL && (cores < 0 || ub < 0)))
         return cli_usage_error("tiling", "give either --soc or both --cores and --ub");
     selugrad_tiling t;
@@ -114,17 +120,18 @@ static const char cli_infershape_help[] =
 int cli_cmd_infershape(int argc, char **argv) {
     if (cli_wants_help(argc, argv)) return fputs(cli_infershape_help, stdout), 0;
     selugrad_shape g, o, y;
+    const char *why;
     int have_g = 0, have_o = 0, json = 0;
     const char *v;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (cli_opt(argc, argv, &i, "--gradients", &v)) {
-            if (cli_to_shape(v, &g, 1) != 0)
-                return cli_usage_error("infershape", "bad shape '%s'", v);
+            if ((why = cli_to_shape(v, &g, 1)) != NULL)
+                return cli_usage_error("infershape", "bad --gradients '%s': %s", v, why);
             have_g = 1;
         } else if (cli_opt(argc, argv, &i, "--outputs", &v)) {
-            if (cli_to_shape(v, &o, 1) != 0)
-                return cli_usage_error("infershape", "bad shape '%s'", v);
+            if ((why = cli_to_shape(v, &o, 1)) != NULL)
+                return cli_usage_error("infershape", "bad --outputs '%s': %s", v, why);
             have_o = 1;
         } else if (strcmp(a, "--json") == 0)
             json = 1;

@@ -46,8 +46,8 @@ static int cli_io_parse(const char *cmd, int argc, char **argv, cli_io_args *a) 
         else if (cli_opt(argc, argv, &i, "--result", &v))
             a->result = v;
         else if (cli_opt(argc, argv, &i, "--shape", &v)) {
-            if (cli_parse_shape(v, &a->rank, a->dims, 0) != 0)
-                return cli_usage_error(cmd, "bad shape '%s'", v);
+            const char *why = cli_shape_why(v, &a->rank, a->dims, 0);
+            if (why) return cli_usage_error(cmd, "bad shape '%s': %s", v, why);
         } else if (cli_opt(argc, argv, &i, "--show", &v)) {
             if (cli_parse_i64(v, &n) != 0 || n < 0 || n > CLI_MAX_FIRST)
                 return cli_usage_error(cmd, "bad --show '%s' (0 to %d)", v, (int)CLI_MAX_FIRST);
@@ -146,10 +146,11 @@ int cli_cmd_verify(int argc, char **argv) {
     if (cli_dtype_is_float(g.dtype) && g.n == 0) /* no element, so no index to name */
         printf("precision: %s, no elements\n", c.precision_ok ? "PASS" : "FAIL");
     else if (cli_dtype_is_float(g.dtype))
-        printf("precision: %s, MERE %.3g (< %.3g), MARE %.3g (< %.3g) at [%zu], inf/NaN "
+        printf("precision: %s, MERE %.6g (%s %.6g), MARE %.6g (%s %.6g) at [%zu], inf/NaN "
                "mismatches %zu\n",
-               c.precision_ok ? "PASS" : "FAIL", c.mere, c.threshold, c.mare, 10 * c.threshold,
-               c.worst, c.special_bad);
+               c.precision_ok ? "PASS" : "FAIL", c.mere,
+               c.mere < c.threshold ? "<" : ">=", c.threshold, c.mare,
+               c.mare < 10 * c.threshold ? "<" : ">=", 10 * c.threshold, c.worst, c.special_bad);
     else
         printf("precision: %s, integer results unequal to the exact result: %zu\n",
                c.precision_ok ? "PASS" : "FAIL", c.special_bad);

@@ -289,8 +289,8 @@ int cli_cmd_run(int argc, char **argv) {
     for (int i = 0; i < op.n_shapes; i++) {
         size_t r;
         int64_t d[CLI_MAX_RANK];
-        if (cli_parse_shape(op.shapes[i], &r, d, 0) != 0)
-            return cli_usage_error("run", "bad shape '%s'", op.shapes[i]);
+        const char *why = cli_shape_why(op.shapes[i], &r, d, 0);
+        if (why) return cli_usage_error("run", "bad shape '%s': %s", op.shapes[i], why);
         if (cli_shape_count(r, d) > ((size_t)1 << 40))
             return cli_usage_error("run", "shape '%s' has more than 2^40 elements", op.shapes[i]);
     }
@@ -311,8 +311,8 @@ int cli_cmd_run(int argc, char **argv) {
     if (op.strides) {
         size_t srank;
         int64_t st[CLI_MAX_RANK];
-        if (cli_parse_shape(op.strides, &srank, st, 0) != 0)
-            return cli_usage_error("run", "bad --strides '%s'", op.strides);
+        const char *why = cli_shape_why(op.strides, &srank, st, 0);
+        if (why) return cli_usage_error("run", "bad --strides '%s': %s", op.strides, why);
         for (int i = 0; i < op.n_shapes; i++) {
             size_t r;
             int64_t d[CLI_MAX_RANK];

@@ -161,8 +161,7 @@ static int st_run_case(const char *id, const st_input *gi, const st_input *oi, i
     if (rc != 0)
         snprintf(msg, len, "error: %s", err);
     else if (!ok)
-        snprintf(msg, len, "%zu bit mismatches (first at %zu), MERE %.3g MARE %.3g, inf/NaN %zu",
-                 c.mismatches, c.nfirst ? c.first[0] : (size_t)0, c.mere, c.mare, c.special_bad);
+        cli_check_summary(&c, msg, len);
     cJSON_AddStringToObject(rep, "api", cli_exec_api(g.dtype));
     cJSON_AddNumberToObject(rep, "elements", (double)g.n);
     cJSON_AddNumberToObject(rep, "mismatches", (double)c.mismatches);

@@ -27,7 +27,7 @@ static selugrad_status sg_shape_total(const selugrad_shape *s, const char *name,
     for (size_t i = 0; i < s->rank; i++) {
         int64_t d = s->dims[i];
         if (n > INT64_MAX / d)
-            return sg_fail(SELUGRAD_ERR_BAD_ARGUMENT, "tiling: %s has more than 2^63 elements",
+            return sg_fail(SELUGRAD_ERR_BAD_ARGUMENT, "tiling: %s has more than 2^63 - 1 elements",
                            name);
         n *= d;
     }
