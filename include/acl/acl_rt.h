@@ -16,7 +16,10 @@ typedef enum aclrtMemcpyKind {
     ACL_MEMCPY_HOST_TO_DEVICE = 1,
     ACL_MEMCPY_DEVICE_TO_HOST = 2,
     ACL_MEMCPY_DEVICE_TO_DEVICE = 3,
-    ACL_MEMCPY_DEFAULT = 4
+    ACL_MEMCPY_DEFAULT = 4,
+    ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE = 5,
+    ACL_MEMCPY_INNER_DEVICE_TO_DEVICE = 6,
+    ACL_MEMCPY_INTER_DEVICE_TO_DEVICE = 7
 } aclrtMemcpyKind;
 
 typedef enum aclrtMemMallocPolicy {
@@ -25,7 +28,13 @@ typedef enum aclrtMemMallocPolicy {
     ACL_MEM_MALLOC_NORMAL_ONLY = 2,
     ACL_MEM_MALLOC_HUGE_FIRST_P2P = 3,
     ACL_MEM_MALLOC_HUGE_ONLY_P2P = 4,
-    ACL_MEM_MALLOC_NORMAL_ONLY_P2P = 5
+    ACL_MEM_MALLOC_NORMAL_ONLY_P2P = 5,
+    ACL_MEM_MALLOC_HUGE1G_ONLY = 6,
+    ACL_MEM_MALLOC_HUGE1G_ONLY_P2P = 7,
+    /* flags that may be or-ed into a policy */
+    ACL_MEM_TYPE_LOW_BAND_WIDTH = 0x0100,
+    ACL_MEM_TYPE_HIGH_BAND_WIDTH = 0x1000,
+    ACL_MEM_ACCESS_USER_SPACE_READONLY = 0x100000
 } aclrtMemMallocPolicy;
 
 typedef enum aclrtMemAttr {
@@ -35,8 +44,18 @@ typedef enum aclrtMemAttr {
     ACL_DDR_MEM_NORMAL = 3,
     ACL_HBM_MEM_HUGE = 4,
     ACL_HBM_MEM_NORMAL = 5,
-    ACL_HBM_MEM_P2P_HUGE = 6,
-    ACL_HBM_MEM_P2P_NORMAL = 7
+    ACL_DDR_MEM_P2P_HUGE = 6,
+    ACL_DDR_MEM_P2P_NORMAL = 7,
+    ACL_HBM_MEM_P2P_HUGE = 8,
+    ACL_HBM_MEM_P2P_NORMAL = 9,
+    ACL_HBM_MEM_HUGE1G = 10,
+    ACL_HBM_MEM_P2P_HUGE1G = 11,
+    ACL_MEM_NORMAL = 12,
+    ACL_MEM_HUGE = 13,
+    ACL_MEM_HUGE1G = 14,
+    ACL_MEM_P2P_NORMAL = 15,
+    ACL_MEM_P2P_HUGE = 16,
+    ACL_MEM_P2P_HUGE1G = 17
 } aclrtMemAttr;
 
 /* Devices: there is one, device 0 (the CPU). The current device is per thread. */
@@ -44,8 +63,15 @@ ACL_FUNC_VISIBILITY aclError aclrtSetDevice(int32_t deviceId);
 ACL_FUNC_VISIBILITY aclError aclrtResetDevice(int32_t deviceId);
 ACL_FUNC_VISIBILITY aclError aclrtGetDevice(int32_t *deviceId);
 ACL_FUNC_VISIBILITY aclError aclrtGetDeviceCount(uint32_t *count);
-/* The SoC chosen by SELUGRAD_SOC at aclInit, e.g. "Ascend910B"; NULL before aclInit. */
-ACL_FUNC_VISIBILITY const char *aclrtGetSocName(void);
+
+/* Contexts: a context belongs to a device; making it current (aclrtCreateContext does) makes its
+   device this thread's current device. Streams and memory are the device's, not the context's.
+   aclrtGetCurrentContext gives the current one, or the device's default context after only
+   aclrtSetDevice. */
+ACL_FUNC_VISIBILITY aclError aclrtCreateContext(aclrtContext *context, int32_t deviceId);
+ACL_FUNC_VISIBILITY aclError aclrtDestroyContext(aclrtContext context);
+ACL_FUNC_VISIBILITY aclError aclrtSetCurrentContext(aclrtContext context);
+ACL_FUNC_VISIBILITY aclError aclrtGetCurrentContext(aclrtContext *context);
 
 /* Memory: blocks aligned to 64 bytes or more; HUGE policies ask for transparent huge pages. */
 ACL_FUNC_VISIBILITY aclError aclrtMalloc(void **devPtr, size_t size, aclrtMemMallocPolicy policy);

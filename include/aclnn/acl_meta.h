@@ -26,16 +26,16 @@ typedef int32_t aclnnStatus;
 typedef struct aclOpExecutor aclOpExecutor;
 typedef struct aclTensor aclTensor;
 
-/* aclnnStatus values (CANN's aclnn error codes). */
-enum {
-    ACLNN_SUCCESS = 0,
-    ACLNN_ERR_PARAM_NULLPTR = 161001,
-    ACLNN_ERR_PARAM_INVALID = 161002,
-    ACLNN_ERR_RUNTIME_ERROR = 361001,
-    ACLNN_ERR_INNER = 561000,
-    ACLNN_ERR_INNER_CREATE_EXECUTOR = 561101,
-    ACLNN_ERR_INNER_NULLPTR = 561103
-};
+/* aclnnStatus values, as macros like CANN's opdev/op_errno.h: host code that defines them itself
+   (CANN's samples do, e.g. `#define ACLNN_ERR_PARAM_NULLPTR 161001`) repeats the same
+   definition, which C and C++ allow. */
+#define ACLNN_SUCCESS                   0
+#define ACLNN_ERR_PARAM_NULLPTR         161001
+#define ACLNN_ERR_PARAM_INVALID         161002
+#define ACLNN_ERR_RUNTIME_ERROR         361001
+#define ACLNN_ERR_INNER                 561000
+#define ACLNN_ERR_INNER_CREATE_EXECUTOR 561101
+#define ACLNN_ERR_INNER_NULLPTR         561103
 
 /*
  * A view of tensorData: viewDims and stride (in elements) from offset (in elements), over a

@@ -1,7 +1,20 @@
-/* CANN's aclnn/aclnn_base.h: here simply the meta types (some CANN sources include this name). */
+/* CANN's aclnn/aclnn_base.h: the meta types (acl_meta.h) and aclnnInit/aclnnFinalize. */
 #ifndef OP_API_INC_ACLNN_BASE_H_
 #define OP_API_INC_ACLNN_BASE_H_
 
 #include "acl_meta.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The aclnn layer needs no set-up here: both succeed (configPath as aclInit's: NULL, "" or a
+   readable file). */
+ACLNN_API aclnnStatus aclnnInit(const char *configPath);
+ACLNN_API aclnnStatus aclnnFinalize(void);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* OP_API_INC_ACLNN_BASE_H_ */

@@ -5,7 +5,7 @@
 #ifndef OP_API_INC_LEVEL2_ACLNN_SELU_BACKWARD_H_
 #define OP_API_INC_LEVEL2_ACLNN_SELU_BACKWARD_H_
 
-#include "aclnn/acl_meta.h"
+#include "aclnn/aclnn_base.h"
 
 #ifdef __cplusplus
 extern "C" {

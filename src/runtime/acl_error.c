@@ -11,50 +11,35 @@ static _Thread_local char sg_acl_msg_buf[SG_ACL_MSG_CAP];
 static _Thread_local size_t sg_acl_msg_head; /* length of the "NAME(code): " head, 0 if none */
 
 const char *sg_acl_code_name(int32_t code) {
-    switch (code) {
-    case ACL_SUCCESS:
-        return "ACL_SUCCESS";
-    case ACL_ERROR_INVALID_PARAM:
-        return "ACL_ERROR_INVALID_PARAM";
-    case ACL_ERROR_UNINITIALIZE:
-        return "ACL_ERROR_UNINITIALIZE";
-    case ACL_ERROR_REPEAT_INITIALIZE:
-        return "ACL_ERROR_REPEAT_INITIALIZE";
-    case ACL_ERROR_INVALID_FILE:
-        return "ACL_ERROR_INVALID_FILE";
-    case ACL_ERROR_REPEAT_FINALIZE:
-        return "ACL_ERROR_REPEAT_FINALIZE";
-    case ACL_ERROR_BAD_ALLOC:
-        return "ACL_ERROR_BAD_ALLOC";
-    case ACL_ERROR_API_NOT_SUPPORT:
-        return "ACL_ERROR_API_NOT_SUPPORT";
-    case ACL_ERROR_INVALID_DEVICE:
-        return "ACL_ERROR_INVALID_DEVICE";
-    case ACL_ERROR_INTERNAL_ERROR:
-        return "ACL_ERROR_INTERNAL_ERROR";
-    case ACL_ERROR_FAILURE:
-        return "ACL_ERROR_FAILURE";
-    case ACL_ERROR_RT_PARAM_INVALID:
-        return "ACL_ERROR_RT_PARAM_INVALID";
-    case ACL_ERROR_RT_INVALID_DEVICEID:
-        return "ACL_ERROR_RT_INVALID_DEVICEID";
-    case ACL_ERROR_RT_CONTEXT_NULL:
-        return "ACL_ERROR_RT_CONTEXT_NULL";
-    case ACLNN_ERR_PARAM_NULLPTR:
-        return "ACLNN_ERR_PARAM_NULLPTR";
-    case ACLNN_ERR_PARAM_INVALID:
-        return "ACLNN_ERR_PARAM_INVALID";
-    case ACLNN_ERR_RUNTIME_ERROR:
-        return "ACLNN_ERR_RUNTIME_ERROR";
-    case ACLNN_ERR_INNER:
-        return "ACLNN_ERR_INNER";
-    case ACLNN_ERR_INNER_CREATE_EXECUTOR:
-        return "ACLNN_ERR_INNER_CREATE_EXECUTOR";
-    case ACLNN_ERR_INNER_NULLPTR:
-        return "ACLNN_ERR_INNER_NULLPTR";
-    default:
-        return "unknown code";
-    }
+    /* ACL_* are static const ints (as in CANN), not constant expressions: a table, not a switch */
+    const struct {
+        int code;
+        const char *name;
+    } names[] = {
+        {ACL_SUCCESS, "ACL_SUCCESS"},
+        {ACL_ERROR_INVALID_PARAM, "ACL_ERROR_INVALID_PARAM"},
+        {ACL_ERROR_UNINITIALIZE, "ACL_ERROR_UNINITIALIZE"},
+        {ACL_ERROR_REPEAT_INITIALIZE, "ACL_ERROR_REPEAT_INITIALIZE"},
+        {ACL_ERROR_INVALID_FILE, "ACL_ERROR_INVALID_FILE"},
+        {ACL_ERROR_REPEAT_FINALIZE, "ACL_ERROR_REPEAT_FINALIZE"},
+        {ACL_ERROR_BAD_ALLOC, "ACL_ERROR_BAD_ALLOC"},
+        {ACL_ERROR_API_NOT_SUPPORT, "ACL_ERROR_API_NOT_SUPPORT"},
+        {ACL_ERROR_INVALID_DEVICE, "ACL_ERROR_INVALID_DEVICE"},
+        {ACL_ERROR_INTERNAL_ERROR, "ACL_ERROR_INTERNAL_ERROR"},
+        {ACL_ERROR_FAILURE, "ACL_ERROR_FAILURE"},
+        {ACL_ERROR_RT_PARAM_INVALID, "ACL_ERROR_RT_PARAM_INVALID"},
+        {ACL_ERROR_RT_INVALID_DEVICEID, "ACL_ERROR_RT_INVALID_DEVICEID"},
+        {ACL_ERROR_RT_CONTEXT_NULL, "ACL_ERROR_RT_CONTEXT_NULL"},
+        {ACLNN_ERR_PARAM_NULLPTR, "ACLNN_ERR_PARAM_NULLPTR"},
+        {ACLNN_ERR_PARAM_INVALID, "ACLNN_ERR_PARAM_INVALID"},
+        {ACLNN_ERR_RUNTIME_ERROR, "ACLNN_ERR_RUNTIME_ERROR"},
+        {ACLNN_ERR_INNER, "ACLNN_ERR_INNER"},
+        {ACLNN_ERR_INNER_CREATE_EXECUTOR, "ACLNN_ERR_INNER_CREATE_EXECUTOR"},
+        {ACLNN_ERR_INNER_NULLPTR, "ACLNN_ERR_INNER_NULLPTR"},
+    };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (names[i].code == code) return names[i].name;
+    return "unknown code";
 }
 
 int32_t sg_acl_fail(int32_t code, const char *fmt, ...) {

@@ -29,16 +29,25 @@ aclError aclrtMalloc(void **devPtr, size_t size, aclrtMemMallocPolicy policy) {
                            "aclrtMalloc: devPtr is NULL (expected the address of a pointer)");
     if (size == 0)
         return sg_acl_fail(ACL_ERROR_INVALID_PARAM, "aclrtMalloc: size is 0 (expected > 0)");
-    if ((int)policy < ACL_MEM_MALLOC_HUGE_FIRST || (int)policy > ACL_MEM_MALLOC_NORMAL_ONLY_P2P)
+    /* a base policy 0..7, with any of the three flags or-ed in (memory type, read-only access:
+       one kind of memory here, so they change nothing) */
+    const unsigned flags = ACL_MEM_TYPE_LOW_BAND_WIDTH | ACL_MEM_TYPE_HIGH_BAND_WIDTH |
+                           ACL_MEM_ACCESS_USER_SPACE_READONLY;
+    unsigned base = (unsigned)policy & ~flags;
+    if ((int)policy < 0 || base > ACL_MEM_MALLOC_HUGE1G_ONLY_P2P)
         return sg_acl_fail(ACL_ERROR_INVALID_PARAM,
-                           "aclrtMalloc: policy %d is unknown (expected 0..5, e.g. "
-                           "ACL_MEM_MALLOC_HUGE_FIRST 0)",
+                           "aclrtMalloc: policy %d is unknown (expected 0..7, e.g. "
+                           "ACL_MEM_MALLOC_HUGE_FIRST 0, optionally or-ed with "
+                           "ACL_MEM_TYPE_LOW_BAND_WIDTH, ACL_MEM_TYPE_HIGH_BAND_WIDTH or "
+                           "ACL_MEM_ACCESS_USER_SPACE_READONLY)",
                            (int)policy);
     if (!sg_rt_initialized())
         return sg_acl_fail(ACL_ERROR_UNINITIALIZE, "aclrtMalloc: aclInit has not been called");
-    bool huge_only = policy == ACL_MEM_MALLOC_HUGE_ONLY || policy == ACL_MEM_MALLOC_HUGE_ONLY_P2P;
+    /* the 1G policies get the same transparent huge pages (2 MiB) as the others */
+    bool huge_only = base == ACL_MEM_MALLOC_HUGE_ONLY || base == ACL_MEM_MALLOC_HUGE_ONLY_P2P ||
+                     base == ACL_MEM_MALLOC_HUGE1G_ONLY || base == ACL_MEM_MALLOC_HUGE1G_ONLY_P2P;
     bool huge =
-        huge_only || policy == ACL_MEM_MALLOC_HUGE_FIRST || policy == ACL_MEM_MALLOC_HUGE_FIRST_P2P;
+        huge_only || base == ACL_MEM_MALLOC_HUGE_FIRST || base == ACL_MEM_MALLOC_HUGE_FIRST_P2P;
     /* Huge pages only pay off for blocks of at least one huge page. */
     bool big = size >= SG_HUGE_PAGE;
     void *p = sg_alloc(size, huge && big ? SG_HUGE_PAGE : SG_ALIGN);
@@ -128,10 +137,11 @@ static aclError sg_check_copy(const char *fn, void *dst, size_t destMax, const v
         return sg_acl_fail(ACL_ERROR_INVALID_PARAM,
                            "%s: count %zu is above destMax %zu (expected count <= destMax)", fn,
                            count, destMax);
-    if ((int)kind < ACL_MEMCPY_HOST_TO_HOST || (int)kind > ACL_MEMCPY_DEFAULT)
+    /* every kind copies the same way here: host and device memory are one */
+    if ((int)kind < ACL_MEMCPY_HOST_TO_HOST || (int)kind > ACL_MEMCPY_INTER_DEVICE_TO_DEVICE)
         return sg_acl_fail(ACL_ERROR_INVALID_PARAM,
                            "%s: kind %d is unknown (expected ACL_MEMCPY_HOST_TO_HOST 0 .. "
-                           "ACL_MEMCPY_DEFAULT 4)",
+                           "ACL_MEMCPY_INTER_DEVICE_TO_DEVICE 7)",
                            fn, (int)kind);
     return ACL_SUCCESS;
 }
@@ -172,9 +182,11 @@ aclError aclrtMemcpyAsync(void *dst, size_t destMax, const void *src, size_t cou
 aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t *free_bytes, size_t *total) {
     if (free_bytes == NULL || total == NULL)
         return sg_acl_fail(ACL_ERROR_INVALID_PARAM, "aclrtGetMemInfo: free or total is NULL");
-    if ((int)attr < ACL_DDR_MEM || (int)attr > ACL_HBM_MEM_P2P_NORMAL)
+    if ((int)attr < ACL_DDR_MEM || (int)attr > ACL_MEM_P2P_HUGE1G)
         return sg_acl_fail(ACL_ERROR_INVALID_PARAM,
-                           "aclrtGetMemInfo: attr %d is unknown (expected 0..7)", (int)attr);
+                           "aclrtGetMemInfo: attr %d is unknown (expected ACL_DDR_MEM 0 .. "
+                           "ACL_MEM_P2P_HUGE1G 17)",
+                           (int)attr);
     long pages = sysconf(_SC_PHYS_PAGES), avail = sysconf(_SC_AVPHYS_PAGES);
     long page = sysconf(_SC_PAGESIZE);
     if (pages <= 0 || avail < 0 || page <= 0)

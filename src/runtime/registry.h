@@ -1,6 +1,6 @@
 /*
  * A thread-safe set of live handles (pointer -> tag, size): device and host memory blocks,
- * tensors, executors and streams. It turns a double free or a stale handle into an error
+ * tensors, executors, streams and contexts. It turns a double free or a stale handle into an error
  * instead of a crash.
  */
 #ifndef SELUGRAD_RUNTIME_REGISTRY_H
@@ -14,7 +14,8 @@ typedef enum sg_handle_tag {
     SG_H_HOST_MEM = 2,
     SG_H_TENSOR = 3,
     SG_H_EXECUTOR = 4,
-    SG_H_STREAM = 5
+    SG_H_STREAM = 5,
+    SG_H_CONTEXT = 6
 } sg_handle_tag;
 
 /* Adds p; false when out of memory. */

@@ -30,7 +30,22 @@ size_t aclDataTypeSize(aclDataType dataType) {
         return 8;
     case ACL_COMPLEX128:
         return 16;
+    case ACL_HIFLOAT8:
+    case ACL_FLOAT8_E5M2:
+    case ACL_FLOAT8_E4M3FN:
+    case ACL_FLOAT8_E8M0:
+        return 1;
+    case ACL_COMPLEX32:
+        return 4;
     case ACL_DT_UNDEFINED:
+    case ACL_INT4:
+    case ACL_UINT1:
+    case ACL_FLOAT6_E3M2:
+    case ACL_FLOAT6_E2M3:
+    case ACL_FLOAT4_E2M1:
+    case ACL_FLOAT4_E1M2:
+    case ACL_HIFLOAT4:
+    case ACL_HIFLOAT4_SCALE:
         return 0;
     }
     return 0;
@@ -92,14 +107,11 @@ aclTensor *aclCreateTensor(const int64_t *viewDims, uint64_t viewDimsNum, aclDat
                     (unsigned long long)viewDimsNum, (unsigned long long)storageDimsNum);
         return NULL;
     }
+    /* Any dataType value is kept, as CANN's aclCreateTensor keeps it: an operator refuses the
+       ones it does not support (aclnnSeluBackward: 161002). One without a whole-byte size here
+       (undefined, unknown, narrower than a byte) counts as 1 byte for the storage-size check. */
     size_t es = aclDataTypeSize(dataType);
-    if (es == 0) {
-        sg_acl_fail(ACLNN_ERR_PARAM_INVALID,
-                    "%s: dataType %d is not a known aclDataType (expected e.g. ACL_FLOAT 0, "
-                    "ACL_FLOAT16 1, ACL_BF16 27)",
-                    fn, (int)dataType);
-        return NULL;
-    }
+    if (es == 0) es = 1;
     if (offset < 0) {
         sg_acl_fail(ACLNN_ERR_PARAM_INVALID, "%s: offset is %lld (expected >= 0)", fn,
                     (long long)offset);
@@ -179,8 +191,7 @@ aclTensor *aclCreateTensor(const int64_t *viewDims, uint64_t viewDimsNum, aclDat
 }
 
 aclnnStatus aclDestroyTensor(const aclTensor *tensor) {
-    if (tensor == NULL)
-        return sg_acl_fail(ACLNN_ERR_PARAM_NULLPTR, "aclDestroyTensor: tensor is NULL");
+    if (tensor == NULL) return ACLNN_SUCCESS; /* as CANN: nothing to destroy */
     size_t bytes = 0;
     if (!sg_reg_remove(tensor, SG_H_TENSOR, &bytes))
         return sg_acl_fail(ACLNN_ERR_PARAM_INVALID,

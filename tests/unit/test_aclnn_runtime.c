@@ -145,8 +145,13 @@ static void test_memset_memcpy(void **state) {
     for (int i = 0; i < 32; i++) assert_int_equal(h[i], 0x5A);
     assert_int_equal(aclrtMemcpy(h, 16, d, 32, ACL_MEMCPY_DEVICE_TO_HOST), ACL_ERROR_INVALID_PARAM);
     assert_msg_has("aclrtMemcpy", "destMax");
-    assert_int_equal(aclrtMemcpy(h, 32, d, 32, (aclrtMemcpyKind)7), ACL_ERROR_INVALID_PARAM);
-    assert_msg_has("aclrtMemcpy", "kind 7");
+    assert_int_equal(aclrtMemcpy(h, 32, d, 32, (aclrtMemcpyKind)8), ACL_ERROR_INVALID_PARAM);
+    assert_msg_has("aclrtMemcpy", "kind 8");
+    assert_int_equal(aclrtMemcpy(h, 32, d, 32, (aclrtMemcpyKind)-1), ACL_ERROR_INVALID_PARAM);
+    /* CANN's other kinds (5..7) copy like the rest */
+    memset(h, 0, 32);
+    assert_int_equal(aclrtMemcpy(h, 32, d, 32, ACL_MEMCPY_INTER_DEVICE_TO_DEVICE), ACL_SUCCESS);
+    for (int i = 0; i < 32; i++) assert_int_equal(h[i], 0x5A);
     assert_int_equal(aclrtMemcpy(NULL, 32, d, 32, ACL_MEMCPY_DEVICE_TO_HOST),
                      ACL_ERROR_INVALID_PARAM);
     assert_int_equal(aclrtMemcpy(h, 32, NULL, 32, ACL_MEMCPY_DEVICE_TO_HOST),

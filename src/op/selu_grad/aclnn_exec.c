@@ -92,8 +92,8 @@ int32_t sg_ex_run(const aclOpExecutor *ex, void *workspace) {
 }
 
 aclnnStatus aclSetAclOpExecutorRepeatable(aclOpExecutor *executor) {
-    if (executor == NULL)
-        return sg_acl_fail(ACLNN_ERR_PARAM_NULLPTR,
+    if (executor == NULL) /* CANN's code for it (561103), not 161001 */
+        return sg_acl_fail(ACLNN_ERR_INNER_NULLPTR,
                            "aclSetAclOpExecutorRepeatable: executor is NULL");
     if (!sg_reg_has(executor, SG_H_EXECUTOR))
         return sg_acl_fail(ACLNN_ERR_PARAM_INVALID,
@@ -105,8 +105,8 @@ aclnnStatus aclSetAclOpExecutorRepeatable(aclOpExecutor *executor) {
 }
 
 aclnnStatus aclDestroyAclOpExecutor(aclOpExecutor *executor) {
-    if (executor == NULL)
-        return sg_acl_fail(ACLNN_ERR_PARAM_NULLPTR, "aclDestroyAclOpExecutor: executor is NULL");
+    if (executor == NULL) /* CANN's code for it (561103), not 161001 */
+        return sg_acl_fail(ACLNN_ERR_INNER_NULLPTR, "aclDestroyAclOpExecutor: executor is NULL");
     if (!sg_reg_remove(executor, SG_H_EXECUTOR, NULL))
         return sg_acl_fail(ACLNN_ERR_PARAM_INVALID,
                            "aclDestroyAclOpExecutor: executor %p is not live (unknown, already "

@@ -55,10 +55,36 @@ static const char *sg_dtype_str(aclDataType dt) {
         return "ACL_COMPLEX128";
     case ACL_BF16:
         return "ACL_BF16";
+    case ACL_INT4:
+        return "ACL_INT4";
+    case ACL_UINT1:
+        return "ACL_UINT1";
+    case ACL_COMPLEX32:
+        return "ACL_COMPLEX32";
+    case ACL_HIFLOAT8:
+        return "ACL_HIFLOAT8";
+    case ACL_FLOAT8_E5M2:
+        return "ACL_FLOAT8_E5M2";
+    case ACL_FLOAT8_E4M3FN:
+        return "ACL_FLOAT8_E4M3FN";
+    case ACL_FLOAT8_E8M0:
+        return "ACL_FLOAT8_E8M0";
+    case ACL_FLOAT6_E3M2:
+        return "ACL_FLOAT6_E3M2";
+    case ACL_FLOAT6_E2M3:
+        return "ACL_FLOAT6_E2M3";
+    case ACL_FLOAT4_E2M1:
+        return "ACL_FLOAT4_E2M1";
+    case ACL_FLOAT4_E1M2:
+        return "ACL_FLOAT4_E1M2";
+    case ACL_HIFLOAT4:
+        return "ACL_HIFLOAT4";
+    case ACL_HIFLOAT4_SCALE:
+        return "ACL_HIFLOAT4_SCALE";
     case ACL_DT_UNDEFINED:
         return "ACL_DT_UNDEFINED";
     }
-    return "unknown";
+    return "an unknown aclDataType";
 }
 
 static aclnnStatus sg_check_nullptr(const aclTensor *const t[3], const uint64_t *ws,
