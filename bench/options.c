@@ -127,8 +127,7 @@ static const char *sgb_value(int argc, char **argv, int *i, const char *name) {
 }
 
 static int sgb_bad(FILE *err, const char *prog, const char *why, const char *arg) {
-    fprintf(err, "%s: %s: '%s'\n", prog, why, arg);
-    sgb_usage(err, prog);
+    fprintf(err, "%s: %s: '%s'\nTry '%s --help'.\n", prog, why, arg, prog);
     return 2;
 }
 

@@ -59,7 +59,9 @@ selugrad_status selugrad_backward_strided(selugrad_dtype dtype, size_t n, const 
                                           ptrdiff_t grad_stride, const void *out,
                                           ptrdiff_t out_stride, void *y, ptrdiff_t y_stride);
 
-/* Message of this thread's last failure ("" when none yet). Valid until this thread's next call. */
+/* Message of this thread's last failure ("" when none yet). A later success does not clear it:
+   read it when a call has returned an error. The pointer stays valid until this thread's next
+   call into the library. */
 const char *selugrad_last_error(void);
 
 /* Name of a status code, e.g. "SELUGRAD_ERR_OVERLAP"; "unknown status" for other values. */

@@ -37,7 +37,8 @@ static void sg_threads_init(void) {
     if (env != NULL && env[0] != '\0') {
         char *end;
         long v = strtol(env, &end, 10);
-        if (*end == '\0' && v >= 1 && v <= SG_MAX_THREADS)
+        /* digits only: strtol would also take leading spaces and a sign */
+        if (env[0] >= '0' && env[0] <= '9' && *end == '\0' && v >= 1 && v <= SG_MAX_THREADS)
             n = (unsigned)v;
         else
             fprintf(stderr,

@@ -132,6 +132,11 @@ if(TARGET selugrad_cli)
   sg_cli_test(cli_st_bad_cases 1 "FAIL wrong_op: .*FAIL shapes_differ: .*total +5 +1 +4\n"
     st ${CMAKE_CURRENT_SOURCE_DIR}/cli/bad_cases.json)
 
+  # malformed cases (a fractional dim, an empty id) fail with their reason, in a (bad) row
+  sg_cli_test(cli_st_malformed 1
+    "FAIL frac: gradOutput: bad dim in shape.*FAIL \\(no id\\): case needs a non-empty string id.*\\(bad\\) +2 +0 +2\ntotal +3 +1 +2\n"
+    st ${CMAKE_CURRENT_SOURCE_DIR}/cli/st_malformed.json)
+
   # run: lists as a product, strides, threads, ISA caps in child processes
   sg_cli_test(cli_run_product 0 "summary: 36 cases, 36 passed, 0 failed"
     run --dtype=f32,f16,bf16,s8,u8,s32 --shape=2x16x32x16,7,0x3 --threads=1,2)
@@ -139,6 +144,24 @@ if(TARGET selugrad_cli)
     run --dtype=f16,bf16 --shape=3x5x7 --strides=70x14x2 --threads=1,2 --isa=scalar,avx2)
   sg_cli_test(cli_run_soc_skip 0 "SKIP bf16 33 .*summary: 4 cases, 3 passed, 0 failed, 1 skipped"
     run --dtype=f32,bf16 --shape=33 --soc=Ascend910,Ascend950)
+  # without --soc the SoC of SELUGRAD_SOC decides the skips; an unknown one is a usage error
+  sg_cli_test(cli_run_env_soc_skip 0 "SKIP bf16 7 .*summary: 2 cases, 1 passed, 0 failed, 1 skipped"
+    run --dtype=bf16,f32 --shape=7)
+  set_tests_properties(cli_run_env_soc_skip PROPERTIES ENVIRONMENT SELUGRAD_SOC=Ascend310P)
+  sg_cli_test(cli_usage_run_env_soc_unknown 2 "SELUGRAD_SOC=\"Bogus\" is not a known SoC"
+    run --dtype=f32 --shape=7)
+  set_tests_properties(cli_usage_run_env_soc_unknown PROPERTIES ENVIRONMENT SELUGRAD_SOC=Bogus)
+  # the child's tally is a pipe: the internal option cannot name a file to overwrite
+  sg_cli_test(cli_usage_run_child_tally_not_pipe 2 "--child-tally-fd is internal"
+    run --dtype=f32 --shape=7 --child-tally-fd=1)
+  # SELUGRAD_NUM_THREADS takes digits only: a sign or a space is warned about and ignored
+  foreach(v "+2" " 3" "3 " "0x4")
+    string(MAKE_C_IDENTIFIER "${v}" vid)
+    sg_cli_test(cli_info_env_threads_${vid} 0 "SELUGRAD_NUM_THREADS=.* is not a whole number" info)
+    set_tests_properties(cli_info_env_threads_${vid} PROPERTIES ENVIRONMENT "SELUGRAD_NUM_THREADS=${v}")
+  endforeach()
+  sg_cli_test(cli_info_env_threads_3 0 "threads: 3\n" info)
+  set_tests_properties(cli_info_env_threads_3 PROPERTIES ENVIRONMENT SELUGRAD_NUM_THREADS=3)
   sg_cli_test(cli_info 0 "kernel f16 " info)
   # a level that no longer exists is an unknown name: --isa refuses it, SELUGRAD_MAX_ISA ignores it
   sg_cli_test(cli_usage_run_isa_avx512bf16 2 "unknown isa 'avx512bf16'"

@@ -57,6 +57,8 @@ static int cli_io_parse(const char *cmd, int argc, char **argv, cli_io_args *a) 
         else if (strcmp(s, "-o") == 0) {
             if (i + 1 >= argc) return cli_usage_error(cmd, "-o needs a FILE after it");
             a->dest = argv[++i];
+        } else if (strncmp(s, "-o=", 3) == 0) {
+            a->dest = s + 3;
         } else if (cli_opt(argc, argv, &i, "--output", &v))
             a->dest = v;
         else
@@ -89,8 +91,16 @@ static int cli_io_load(const cli_io_args *a, cli_tensor *g, cli_tensor *o, cli_t
     for (size_t i = 0; as_given && a->rank != (size_t)-1 && i < g->rank; i++)
         as_given = a->dims[i] == g->dims[i];
     if (!same || !as_given) {
-        fprintf(stderr, "selugrad: %s\n",
-                !same ? "the shapes of the files differ" : "--shape differs from the files' shape");
+        char gs[128], os[128], ys[128] = "";
+        cli_shape_str(g->rank, g->dims, gs, sizeof gs);
+        cli_shape_str(o->rank, o->dims, os, sizeof os);
+        if (y) cli_shape_str(y->rank, y->dims, ys, sizeof ys);
+        if (!same)
+            fprintf(
+                stderr, "selugrad: the shapes of the files differ: %s is %s, %s is %s%s%s%s%s\n",
+                a->grad, gs, a->out, os, y ? ", " : "", y ? a->result : "", y ? " is " : "", ys);
+        else
+            fprintf(stderr, "selugrad: --shape differs from the files' shape %s\n", gs);
         cli_tensor_free(g), cli_tensor_free(o);
         if (y) cli_tensor_free(y);
         return CLI_USAGE;
@@ -130,7 +140,7 @@ int cli_cmd_verify(int argc, char **argv) {
         return 1;
     }
     cli_model(g.dtype, g.n, g.data, o.data, model);
-    printf("dtype %s, %zu elements\n", selugrad_dtype_name(g.dtype), g.n);
+    printf("dtype %s, %zu element%s\n", selugrad_dtype_name(g.dtype), g.n, g.n == 1 ? "" : "s");
     printf("bit-exact: %s, %zu mismatching element%s\n", c.bit_ok ? "PASS" : "FAIL", c.mismatches,
            c.mismatches == 1 ? "" : "s");
     for (size_t k = 0; k < c.nfirst && k < (size_t)a.show; k++) {

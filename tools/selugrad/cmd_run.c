@@ -8,6 +8,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -23,7 +24,7 @@ typedef struct run_opts {
         socs[RUN_MAX][64];
     int n_dtypes, n_shapes, n_threads, n_isas, n_socs;
     const char *strides, *range;
-    const char *tally; /* --child-tally=FILE: set only by run_child, for its child */
+    const char *tally; /* --child-tally-fd=N: set only by run_child, for its child */
     int64_t seed;
     int pass, fail, skip;
 } run_opts;
@@ -102,7 +103,8 @@ static int run_case(const run_opts *op, selugrad_dtype dt, const char *shape_s, 
     if (cli_parse_shape(shape_s, &rank, dims, 0) != 0) return snprintf(msg, len, "bad shape"), 1;
     if (op->strides && (cli_parse_shape(op->strides, &srank, strides, 0) != 0 || srank != rank))
         return snprintf(msg, len, "--strides needs %zu non-negative strides", rank), 1;
-    if (soc) {
+    if (!soc) soc = sg_soc_env_name(); /* the SoC aclInit picks (checked with the options) */
+    {
         const sg_soc *p = sg_soc_find(soc);
         if (!p) return snprintf(msg, len, "unknown SoC"), 1;
         if (dt == SELUGRAD_BF16 && !p->bf16)
@@ -199,20 +201,22 @@ static void run_all(run_opts *op, const char *isa) {
 }
 
 /* Runs this program again with SELUGRAD_MAX_ISA=isa / SELUGRAD_SOC=soc (either may be NULL) and
-   single --isa / --soc values; the child's counts come back in a file, named by the internal
-   argument --child-tally (an argument, not an environment variable, so that nothing a user
-   exports can turn a run into a child). */
+   single --isa / --soc values; the child writes its counts into a pipe whose descriptor it gets
+   through the internal argument --child-tally-fd (an argument, not an environment variable, so
+   that nothing a user exports can turn a run into a child; a pipe, so that the argument cannot
+   name a file to overwrite). */
 static int run_child(run_opts *op, int argc, char **argv, const char *isa, const char *soc) {
-    char tally[] = "/tmp/selugrad-run-XXXXXX";
-    int fd = mkstemp(tally);
-    if (fd < 0) return -1;
-    close(fd);
+    int pfd[2];
+    if (pipe(pfd) != 0) return -1;
     char isa_arg[80], soc_arg[80], tally_arg[64];
     snprintf(isa_arg, sizeof isa_arg, "--isa=%s", isa ? isa : "");
-    snprintf(tally_arg, sizeof tally_arg, "--child-tally=%s", tally);
+    snprintf(tally_arg, sizeof tally_arg, "--child-tally-fd=%d", pfd[1]);
     snprintf(soc_arg, sizeof soc_arg, "--soc=%s", soc ? soc : "");
     char **av = calloc((size_t)argc + 5, sizeof *av);
-    if (!av) return -1;
+    if (!av) {
+        close(pfd[0]), close(pfd[1]);
+        return -1;
+    }
     char prog[] = "selugrad";
     int k = 0;
     av[k++] = prog; /* argv[0] is the subcommand */
@@ -225,20 +229,27 @@ static int run_child(run_opts *op, int argc, char **argv, const char *isa, const
     fflush(stdout);
     pid_t pid = fork();
     if (pid == 0) {
+        close(pfd[0]);
         if (isa) setenv("SELUGRAD_MAX_ISA", isa, 1);
         if (soc) setenv("SELUGRAD_SOC", soc, 1);
         execv("/proc/self/exe", av);
         _exit(127);
     }
     free(av);
+    close(pfd[1]);
     int status = 0;
+    char buf[64] = {0};
+    size_t got_bytes = 0;
+    if (pid >= 0) { /* read to the end (the child's exit closes the pipe), then reap it */
+        ssize_t r;
+        while (got_bytes < sizeof buf - 1 &&
+               (r = read(pfd[0], buf + got_bytes, sizeof buf - 1 - got_bytes)) > 0)
+            got_bytes += (size_t)r;
+    }
+    close(pfd[0]);
     if (pid < 0 || waitpid(pid, &status, 0) < 0) return -1;
-    FILE *f = fopen(tally, "r");
     int p = 0, fl = 0, s = 0;
-    int got = f && fscanf(f, "%d %d %d", &p, &fl, &s) == 3;
-    if (f) fclose(f);
-    remove(tally);
-    if (!got) fl = 1; /* the child died before reporting */
+    if (sscanf(buf, "%d %d %d", &p, &fl, &s) != 3) fl = 1, p = s = 0; /* died before reporting */
     op->pass += p, op->fail += fl, op->skip += s;
     return 0;
 }
@@ -272,7 +283,7 @@ int cli_cmd_run(int argc, char **argv) {
             op.strides = v;
         else if (cli_opt(argc, argv, &i, "--range", &v))
             op.range = v;
-        else if (cli_opt(argc, argv, &i, "--child-tally", &v))
+        else if (cli_opt(argc, argv, &i, "--child-tally-fd", &v))
             op.tally = v;
         else if (cli_opt(argc, argv, &i, "--seed", &v)) {
             if (cli_parse_i64(v, &op.seed) != 0) return cli_usage_error("run", "bad --seed");
@@ -340,7 +351,21 @@ int cli_cmd_run(int argc, char **argv) {
     }
     for (int i = 0; i < op.n_socs; i++)
         if (!sg_soc_find(op.socs[i])) return cli_usage_error("run", "unknown SoC '%s'", op.socs[i]);
+    if (op.n_socs == 0 && !sg_soc_find(sg_soc_env_name()))
+        return cli_usage_error("run",
+                               "SELUGRAD_SOC=\"%s\" is not a known SoC (see `selugrad info`)",
+                               sg_soc_env_name());
     const char *tally = op.tally;
+    int tally_fd = -1;
+    if (tally) { /* internal: a pipe from run_child (never 0-2), nothing else */
+        struct stat st;
+        int64_t fdv;
+        if (cli_parse_i64(tally, &fdv) != 0 || fdv <= 2 || fdv > INT32_MAX ||
+            fstat((int)fdv, &st) != 0 || !S_ISFIFO(st.st_mode))
+            return cli_usage_error("run",
+                                   "--child-tally-fd is internal (a pipe from a parent run)");
+        tally_fd = (int)fdv;
+    }
     if ((op.n_isas == 0 && op.n_socs == 0) || tally) {
         run_all(&op, op.n_isas ? op.isas[0] : NULL);
     } else {
@@ -357,7 +382,7 @@ int cli_cmd_run(int argc, char **argv) {
         }
     }
     if (tally) {
-        FILE *f = fopen(tally, "w");
+        FILE *f = fdopen(tally_fd, "w");
         if (f) fprintf(f, "%d %d %d\n", op.pass, op.fail, op.skip), fclose(f);
         return op.fail ? 1 : 0;
     }

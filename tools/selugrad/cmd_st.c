@@ -22,7 +22,8 @@ static const char cli_st_help[] =
     "Runs system-test case files in ops-nn's ATK format (docs/st-format.md) and judges each\n"
     "case bit for bit and by the precision standard. A progress bar on a terminal, plain\n"
     "lines otherwise; one line per failing case; a summary by dtype; exit status 1 when any\n"
-    "case fails, 2 when a file cannot be read or a case is malformed.\n";
+    "case fails (a malformed case is a failing case: it says why), 2 when a file cannot be\n"
+    "read, is not a JSON array of cases, or an argument is bad.\n";
 
 enum { ST_MAX_OUTLIERS = 64, ST_DTYPES = 6 };
 
@@ -37,6 +38,7 @@ typedef struct st_input {
 
 typedef struct st_tally {
     int cases[ST_DTYPES], passed[ST_DTYPES];
+    int malformed; /* cases that name no valid dtype (they fail) */
 } st_tally;
 
 static int st_dtype_slot(selugrad_dtype dt) {
@@ -86,8 +88,9 @@ static int st_parse_input(const cJSON *in, st_input *p, char *err, size_t len) {
         return snprintf(err, len, "missing or too long shape"), -1;
     const cJSON *d;
     cJSON_ArrayForEach(d, shape) {
-        if (!cJSON_IsNumber(d) || d->valuedouble < 0 || d->valuedouble > 1e9)
-            return snprintf(err, len, "bad dim in shape"), -1;
+        if (!cJSON_IsNumber(d) || d->valuedouble < 0 || d->valuedouble > 1e9 ||
+            d->valuedouble != (double)(int64_t)d->valuedouble)
+            return snprintf(err, len, "bad dim in shape (whole numbers 0 to 1e9)"), -1;
         p->dims[p->rank++] = (int64_t)d->valuedouble;
     }
     if (cli_shape_count(p->rank, p->dims) > (size_t)1 << 26)
@@ -317,15 +320,16 @@ int cli_cmd_st(int argc, char **argv) {
         cJSON_ArrayForEach(c, files[f]) {
             const cJSON *idj = cJSON_GetObjectItemCaseSensitive(c, "id");
             const cJSON *name = cJSON_GetObjectItemCaseSensitive(c, "aclnn_name");
-            const char *id = cJSON_IsString(idj) ? idj->valuestring : "(no id)";
+            const char *id =
+                cJSON_IsString(idj) && idj->valuestring[0] ? idj->valuestring : "(no id)";
             if (!st_selected(id, ids)) continue;
             cJSON *r = cJSON_CreateObject();
             cJSON_AddStringToObject(r, "id", id);
             st_input gi, oi;
             char msg[300] = "";
             int ok = 0;
-            if (!cJSON_IsString(idj) || !cJSON_IsString(name))
-                snprintf(msg, sizeof msg, "case needs string id and aclnn_name");
+            if (!cJSON_IsString(idj) || !cJSON_IsString(name) || idj->valuestring[0] == '\0')
+                snprintf(msg, sizeof msg, "case needs a non-empty string id and an aclnn_name");
             else if (strcmp(name->valuestring, "aclnnSeluBackward") != 0)
                 snprintf(msg, sizeof msg, "aclnn_name %s is not aclnnSeluBackward",
                          name->valuestring);
@@ -339,8 +343,9 @@ int cli_cmd_st(int argc, char **argv) {
                 tally.cases[slot]++;
                 tally.passed[slot] += ok;
             }
+            if (!cJSON_GetObjectItemCaseSensitive(r, "dtype")) tally.malformed++;
             cJSON_AddStringToObject(r, "status", ok ? "pass" : "fail");
-            if (!ok) cJSON_AddStringToObject(r, "message", msg);
+            cJSON_AddStringToObject(r, "message", ok ? "" : msg);
             cJSON_AddItemToArray(cases, r);
             failed += !ok;
             st_progress(tty, ++done, total, id, ok);
@@ -357,6 +362,14 @@ int cli_cmd_st(int argc, char **argv) {
         cJSON *o = cJSON_AddObjectToObject(by, names[k]);
         cJSON_AddNumberToObject(o, "cases", tally.cases[k]);
         cJSON_AddNumberToObject(o, "passed", tally.passed[k]);
+        cJSON_AddNumberToObject(o, "failed", tally.cases[k] - tally.passed[k]);
+    }
+    if (tally.malformed) { /* cases with no valid dtype to file them under */
+        printf("%-6s %7d %7d %7d\n", "(bad)", tally.malformed, 0, tally.malformed);
+        cJSON *o = cJSON_AddObjectToObject(by, "malformed");
+        cJSON_AddNumberToObject(o, "cases", tally.malformed);
+        cJSON_AddNumberToObject(o, "passed", 0);
+        cJSON_AddNumberToObject(o, "failed", tally.malformed);
     }
     printf("%-6s %7d %7d %7d\n", "total", done, done - failed, failed);
     cJSON *sum = cJSON_AddObjectToObject(rep, "summary");

@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli.h"
 
@@ -89,11 +90,11 @@ static int cli_parse_header(const char *h, int hint, cli_tensor *t, char *err, s
     descr[q - d - 1] = '\0';
     int rc = cli_dtype_of_descr(descr, hint, &t->dtype);
     if (rc != 0) {
-        snprintf(err, len,
-                 rc == -1 ? "unsupported .npy dtype '%s'"
-                          : ".npy dtype '%s' differs "
-                            "from --dtype",
-                 descr);
+        if (rc == -1)
+            snprintf(err, len, "unsupported .npy dtype '%s'", descr);
+        else
+            snprintf(err, len, ".npy dtype '%s' is not %s (the dtype of --dtype or of --grad)",
+                     descr, selugrad_dtype_name((selugrad_dtype)hint));
         return -1;
     }
     if (strncmp(f, "False", 5) != 0) {
@@ -203,7 +204,12 @@ static int cli_load_npy(FILE *f, int hint, cli_tensor *t, char *err, size_t len)
 int cli_load(const char *path, int dtype_hint, size_t rank_hint, const int64_t *dims_hint,
              cli_tensor *t, char *err, size_t errlen) {
     memset(t, 0, sizeof *t);
-    FILE *f = fopen(path, "rb");
+    struct stat st;
+    FILE *f = NULL;
+    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) /* fopen would open it */
+        errno = EISDIR;
+    else
+        f = fopen(path, "rb");
     if (!f) {
         snprintf(err, errlen, "cannot open %s: %s", path, strerror(errno));
         return -1;
