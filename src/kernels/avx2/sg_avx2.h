@@ -56,6 +56,19 @@ static inline __m256 sg256_round_f16_arith(__m256 x) {
     return _mm256_sub_ps(_mm256_add_ps(x, c), c);
 }
 
+/* x = o + SA (o < 0 an fp16 value, or an integer of int8 made fp16) rounded to fp16, nearest
+   even: x + c - c with c = +-2^(e+13) of x's own sign and exponent, whose binade has fp16's
+   spacing at x. Exact for such x because it is 0, +-inf or at least 2^-10 in magnitude (o and SA
+   are multiples of 2^-10 wherever they can cancel), so never an fp16 subnormal, and at most
+   65504 + SA, so the rounding never overflows (for -inf, e + 13 wraps to a tiny c). Lanes with
+   o >= 0 or NaN get garbage, which the select drops. Four single-uop operations where
+   sg256_round_f16 takes two conversions of two uops each. Checked for every o. */
+static inline __m256 sg256_round_f16_sum(__m256 x) {
+    __m256i se = _mm256_and_si256(_mm256_castps_si256(x), _mm256_set1_epi32((int)0xFF800000u));
+    __m256 c = _mm256_castsi256_ps(_mm256_add_epi32(se, _mm256_set1_epi32(13 << 23)));
+    return _mm256_sub_ps(_mm256_add_ps(x, c), c);
+}
+
 /* bf16 rounding of non-NaN fp32 bits, ties to even; result bits in the high half. */
 static inline __m256i sg256_bf16_round_hi(__m256i x) {
     __m256i odd = _mm256_and_si256(_mm256_srli_epi32(x, 16), _mm256_set1_epi32(1));
