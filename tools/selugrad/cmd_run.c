@@ -187,8 +187,13 @@ static void run_all(run_opts *op, const char *isa) {
                         op->fail++;
                     else
                         op->skip++;
-                    printf("%s %s %s %s | repro: selugrad run --dtype=%s --shape=%s", st_names[r],
-                           op->dtypes[d], op->shapes[sh], msg, op->dtypes[d], op->shapes[sh]);
+                    /* a SoC from the environment goes into the line too */
+                    const char *env_soc = soc ? NULL : getenv("SELUGRAD_SOC");
+                    int by_env = env_soc != NULL && env_soc[0] != '\0';
+                    printf("%s %s %s %s | repro: %s%s%sselugrad run --dtype=%s --shape=%s",
+                           st_names[r], op->dtypes[d], op->shapes[sh], msg,
+                           by_env ? "SELUGRAD_SOC=" : "", by_env ? env_soc : "", by_env ? " " : "",
+                           op->dtypes[d], op->shapes[sh]);
                     if (thr) printf(" --threads=%s", thr);
                     if (isa) printf(" --isa=%s", isa);
                     if (soc) printf(" --soc=%s", soc);
