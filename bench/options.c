@@ -138,6 +138,19 @@ int sgb_parse_options(int argc, char **argv, sgb_options *opt, FILE *err) {
     memset(opt, 0, sizeof *opt);
     opt->prog = prog;
     int have_size = 0;
+    /* First --help / -h (not an option's value) and a last option without its value, as the
+       selugrad subcommands do. */
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (strncmp(a, "--", 2) == 0 && !strchr(a, '=') && strcmp(a, "--quick") != 0 &&
+            strcmp(a, "--help") != 0) {
+            if (i + 1 == argc) return sgb_bad(err, prog, "needs a value", a);
+            i++;
+        } else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            sgb_usage(stdout, prog);
+            return 1;
+        }
+    }
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v;
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {

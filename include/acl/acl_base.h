@@ -133,9 +133,14 @@ ACL_FUNC_VISIBILITY aclFloat16 aclFloatToFloat16(float value);
 /* The SoC chosen by SELUGRAD_SOC at aclInit, e.g. "Ascend910B"; NULL before aclInit. */
 ACL_FUNC_VISIBILITY const char *aclrtGetSocName(void);
 
-/* An application log line on stderr: "[LEVEL] file:line func: message". */
+/* An application log line on stderr: "[LEVEL] file:line func: message", for levels at or above
+   ASCEND_GLOBAL_LOG_LEVEL (0 debug .. 3 error, 4 none; default 3). */
 ACL_FUNC_VISIBILITY void aclAppLog(aclLogLevel logLevel, const char *func, const char *file,
-                                   uint32_t line, const char *fmt, ...);
+                                   uint32_t line, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 5, 6)))
+#endif
+    ;
 #define ACL_APP_LOG(level, ...) aclAppLog(level, __func__, __FILE__, __LINE__, __VA_ARGS__)
 
 #ifdef __cplusplus

@@ -26,9 +26,9 @@ aclFloat16 aclFloatToFloat16(float value) {
 
 void aclAppLog(aclLogLevel logLevel, const char *func, const char *file, uint32_t line,
                const char *fmt, ...) {
-    /* ASCEND_GLOBAL_LOG_LEVEL (0 debug .. 3 error) filters, as in CANN; default: error only */
+    /* ASCEND_GLOBAL_LOG_LEVEL (0 debug .. 3 error, 4 none) filters, as in CANN; default: error */
     const char *env = getenv("ASCEND_GLOBAL_LOG_LEVEL");
-    int min = env != NULL && env[0] >= '0' && env[0] <= '3' && env[1] == '\0' ? env[0] - '0' : 3;
+    int min = env != NULL && env[0] >= '0' && env[0] <= '4' && env[1] == '\0' ? env[0] - '0' : 3;
     if ((int)logLevel < min || fmt == NULL) return;
     static const char *const names[] = {"DEBUG", "INFO", "WARNING", "ERROR"};
     const char *name = (int)logLevel >= 0 && (int)logLevel <= 3 ? names[logLevel] : "LOG";

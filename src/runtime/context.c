@@ -65,20 +65,25 @@ aclError aclrtSetCurrentContext(aclrtContext context) {
     return ACL_SUCCESS;
 }
 
+void sg_rt_context_clear(void) {
+    sg_rt_context = NULL;
+}
+
 aclError aclrtGetCurrentContext(aclrtContext *context) {
     if (context == NULL)
         return sg_acl_fail(ACL_ERROR_INVALID_PARAM,
                            "aclrtGetCurrentContext: context is NULL (expected the address of an "
                            "aclrtContext)");
-    if (sg_rt_context != NULL && sg_context_live(sg_rt_context)) {
-        *context = sg_rt_context;
-        return ACL_SUCCESS;
-    }
+    /* no device (never set, reset, or finalised): no context either */
     int32_t dev;
-    if (aclrtGetDevice(&dev) != ACL_SUCCESS)
+    if (aclrtGetDevice(&dev) != ACL_SUCCESS) {
+        sg_rt_context = NULL;
         return sg_acl_fail(ACL_ERROR_RT_CONTEXT_NULL,
                            "aclrtGetCurrentContext: no current context on this thread (call "
                            "aclrtSetDevice or aclrtCreateContext first)");
-    *context = &sg_default_context;
+    }
+    /* the current one, unless destroyed meanwhile (on any thread): then the device's default */
+    *context = sg_rt_context != NULL && sg_context_live(sg_rt_context) ? (aclrtContext)sg_rt_context
+                                                                       : &sg_default_context;
     return ACL_SUCCESS;
 }

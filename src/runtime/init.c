@@ -71,6 +71,7 @@ aclError aclFinalize(void) {
                            "finalised)");
     sg_stream_reset_default();
     sg_rt_device = -1;
+    sg_rt_context_clear();
     return ACL_SUCCESS;
 }
 
@@ -96,7 +97,10 @@ aclError aclrtResetDevice(int32_t deviceId) {
     aclError rc = sg_check_device("aclrtResetDevice", deviceId);
     if (rc != ACL_SUCCESS) return rc;
     sg_stream_drain_default();
-    if (sg_rt_device == deviceId) sg_rt_device = -1;
+    if (sg_rt_device == deviceId) {
+        sg_rt_device = -1;
+        sg_rt_context_clear();
+    }
     return ACL_SUCCESS;
 }
 

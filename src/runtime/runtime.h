@@ -13,4 +13,7 @@ bool sg_rt_initialized(void);
    (Ascend910B when unset), or NULL when it names no known SoC. */
 const sg_soc *sg_rt_soc(void);
 
+/* Drops this thread's current context (its device was reset, or the runtime finalised). */
+void sg_rt_context_clear(void);
+
 #endif /* SELUGRAD_RUNTIME_RUNTIME_H */

@@ -34,6 +34,15 @@ if(TARGET selugrad_cli)
       tiling --cores=${cores} --ub=${ub} --dtype=${dt} --shape=${total} --json)
     math(EXPR i "${i} + 1")
   endforeach()
+  # a last option without its value is a usage error; an option's value is never taken for --help
+  sg_cli_test(cli_usage_st_report_needs_value 2 "--report needs a value"
+    st ${CMAKE_CURRENT_SOURCE_DIR}/cli/st_malformed.json --report)
+  sg_cli_test(cli_usage_value_is_not_help 2 "bad --seed"
+    st --seed -h ${CMAKE_CURRENT_SOURCE_DIR}/cli/st_malformed.json)
+  sg_cli_test(cli_help_after_flag 0 "usage: selugrad tiling" tiling --json --help)
+  # --isa and --soc in the "--key VALUE" form reach the child runs as such
+  sg_cli_test(cli_run_space_form_isa_soc 0 "summary: 4 cases, 4 passed, 0 failed, 0 skipped"
+    run --dtype f32 --shape 4 --isa avx2,scalar --soc Ascend910B,Ascend950)
   # "--key VALUE" is the same as "--key=VALUE"
   sg_cli_test(cli_tiling_space_form 0
     "^{\"totalElements\":2049,\"blockFormer\":64,\"ubFormer\":8192,\"blockDim\":33,\"workspaceSize\":0}\n$"
@@ -101,7 +110,7 @@ if(TARGET selugrad_cli)
   # a stride whose span overflows is refused before anything is allocated or written
   sg_cli_test(cli_usage_run_strides_overflow 2 "spans more than 2\\^40 elements"
     run --dtype=f32 --shape=5 --strides=4611686018427387904)
-  sg_cli_test(cli_usage_compute_o_without_file 2 "-o needs a FILE"
+  sg_cli_test(cli_usage_compute_o_without_file 2 "-o needs a value"
     compute --grad=g.npy --out=o.npy -o)
   sg_cli_test(cli_usage_run_range_nan 2 "bad --range" run --dtype=f32 --shape=4 --range=0,nan)
   sg_cli_test(cli_usage_run_range_order 2 "bad --range" run --dtype=f32 --shape=4 --range=1,-1)

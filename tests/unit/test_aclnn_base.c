@@ -112,6 +112,17 @@ static void test_contexts(void **state) {
     assert_int_equal(pthread_create(&t, NULL, other_thread_context, NULL), 0);
     assert_int_equal(pthread_join(t, &rc), 0);
     assert_int_equal((int)(intptr_t)rc, ACL_ERROR_RT_CONTEXT_NULL);
+    /* a context does not outlive its device on this thread: after aclrtResetDevice there is no
+       current context, and none comes back with the next aclrtSetDevice but the default */
+    assert_int_equal(aclrtCreateContext(&ctx, 0), ACL_SUCCESS);
+    assert_int_equal(aclrtResetDevice(0), ACL_SUCCESS);
+    assert_int_equal(aclrtGetCurrentContext(&cur), ACL_ERROR_RT_CONTEXT_NULL);
+    assert_msg_has("aclrtGetCurrentContext", "no current context");
+    assert_int_equal(aclrtSetDevice(0), ACL_SUCCESS);
+    assert_int_equal(aclrtGetCurrentContext(&cur), ACL_SUCCESS);
+    assert_ptr_equal(cur, def);
+    assert_int_equal(aclrtSetCurrentContext(ctx), ACL_SUCCESS);
+    assert_int_equal(aclrtDestroyContext(ctx), ACL_SUCCESS);
 }
 
 static void test_aclnn_init(void **state) {
@@ -171,6 +182,8 @@ static void test_app_log(void **state) {
     ACL_APP_LOG(ACL_INFO, "hidden %d", 1);
     setenv("ASCEND_GLOBAL_LOG_LEVEL", "1", 1);
     ACL_APP_LOG(ACL_INFO, "shown %s", "too");
+    setenv("ASCEND_GLOBAL_LOG_LEVEL", "4", 1); /* none */
+    ACL_APP_LOG(ACL_ERROR, "silenced %d", 4);
     unsetenv("ASCEND_GLOBAL_LOG_LEVEL");
     fflush(stderr);
     assert_true(dup2(saved, fileno(stderr)) >= 0);
@@ -185,6 +198,7 @@ static void test_app_log(void **state) {
     assert_null(strstr(buf, "hidden"));
     assert_non_null(strstr(buf, "[INFO] "));
     assert_non_null(strstr(buf, "test_app_log: shown too\n"));
+    assert_null(strstr(buf, "silenced"));
 }
 
 int main(void) {

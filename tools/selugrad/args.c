@@ -33,10 +33,28 @@ int cli_opt(int argc, char **argv, int *i, const char *key, const char **value) 
     return 0;
 }
 
-int cli_wants_help(int argc, char **argv) {
-    for (int i = 1; i < argc; i++)
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) return 1;
-    return 0;
+/* Whether arg, written bare (no '='), takes the next argument as its value: every long option
+   but the flags, and -o. */
+static int cli_takes_value(const char *arg) {
+    static const char *const flags[] = {"--json", "--f64", "--help"};
+    if (strcmp(arg, "-o") == 0) return 1;
+    if (strncmp(arg, "--", 2) != 0 || strchr(arg, '=') != NULL) return 0;
+    for (size_t k = 0; k < sizeof flags / sizeof flags[0]; k++)
+        if (strcmp(arg, flags[k]) == 0) return 0;
+    return 1;
+}
+
+int cli_begin(const char *cmd, int argc, char **argv, const char *help) {
+    for (int i = 1; i < argc; i++) {
+        if (cli_takes_value(argv[i])) {
+            if (i + 1 == argc) return cli_usage_error(cmd, "%s needs a value", argv[i]);
+            i++; /* a value, even "-h" or "--help" */
+            continue;
+        }
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0)
+            return fputs(help, stdout), 0;
+    }
+    return -1;
 }
 
 static const struct {

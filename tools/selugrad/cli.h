@@ -31,7 +31,10 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
 /* Whether argv[*i] is the option key, as "--key=VALUE" or as "--key VALUE" (then *i moves on to
    VALUE); *value is VALUE, or "" for a last argument "--key" with nothing after it. */
 int cli_opt(int argc, char **argv, int *i, const char *key, const char **value);
-int cli_wants_help(int argc, char **argv);
+/* A subcommand's first step: prints help and returns 0 when --help or -h is given (not as an
+   option's value), returns the usage error's status when the last argument is an option that
+   needs a value, else -1 (go on). */
+int cli_begin(const char *cmd, int argc, char **argv, const char *help);
 /* Parses "f32", "fp32", "float32", "float", "f16", "fp16", "half", "bf16", "s8", "int8",
    "u8", "uint8", "s32", "int32"; 0 on success. */
 int cli_parse_dtype(const char *s, selugrad_dtype *dt);

@@ -49,7 +49,8 @@ static const char *cli_to_shape(const char *text, selugrad_shape *s, int allow_n
 }
 
 int cli_cmd_tiling(int argc, char **argv) {
-    if (cli_wants_help(argc, argv)) return fputs(cli_tiling_help, stdout), 0;
+    int pre = cli_begin("tiling", argc, argv, cli_tiling_help);
+    if (pre >= 0) return pre;
     const char *soc = NULL, *v, *why;
     int64_t cores = -1, ub = -1;
     int json = 0, have_dt = 0, have_shape = 0;
@@ -118,7 +119,8 @@ static const char cli_infershape_help[] =
     "  --json   print {\"status\": \"ok\"|\"failed\", \"shape\": [...] or null, \"message\"}\n";
 
 int cli_cmd_infershape(int argc, char **argv) {
-    if (cli_wants_help(argc, argv)) return fputs(cli_infershape_help, stdout), 0;
+    int pre = cli_begin("infershape", argc, argv, cli_infershape_help);
+    if (pre >= 0) return pre;
     selugrad_shape g, o, y;
     const char *why;
     int have_g = 0, have_o = 0, json = 0;

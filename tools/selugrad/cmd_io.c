@@ -11,7 +11,8 @@ static const char cli_verify_help[] =
     "Files: .npy (dtype from the header; bf16 is stored as '<u2', which reads as bf16) or raw "
     ".bin\n"
     "(little-endian; needs --dtype, and --shape unless 1-D). --show=N lists the first N\n"
-    "mismatches (default 10, at most 16). Exit status 0 when both checks pass, 1 otherwise.\n";
+    "mismatches (default 10, 0 to 1000). Exit status 0 when both checks pass, 1 otherwise,\n"
+    "2 for bad arguments or unreadable files.\n";
 
 static const char cli_compute_help[] =
     "usage: selugrad compute [--dtype=DT] --grad=G --out=O -o Y [--shape=S] [--f64]\n"
@@ -125,7 +126,8 @@ static void cli_print_index(const cli_tensor *t, size_t flat) {
 }
 
 int cli_cmd_verify(int argc, char **argv) {
-    if (cli_wants_help(argc, argv)) return fputs(cli_verify_help, stdout), 0;
+    int pre = cli_begin("verify", argc, argv, cli_verify_help);
+    if (pre >= 0) return pre;
     cli_io_args a;
     int rc = cli_io_parse("verify", argc, argv, &a);
     if (rc != 0) return rc;
@@ -170,7 +172,8 @@ int cli_cmd_verify(int argc, char **argv) {
 }
 
 int cli_cmd_compute(int argc, char **argv) {
-    if (cli_wants_help(argc, argv)) return fputs(cli_compute_help, stdout), 0;
+    int pre = cli_begin("compute", argc, argv, cli_compute_help);
+    if (pre >= 0) return pre;
     cli_io_args a;
     int rc = cli_io_parse("compute", argc, argv, &a);
     if (rc != 0) return rc;

@@ -5,6 +5,7 @@
  * cap in its environment.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <fcntl.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -213,6 +214,15 @@ static void run_all(run_opts *op, const char *isa) {
 static int run_child(run_opts *op, int argc, char **argv, const char *isa, const char *soc) {
     int pfd[2];
     if (pipe(pfd) != 0) return -1;
+    if (pfd[1] <= 2) { /* the child takes only a descriptor above the standard three */
+        int hi = fcntl(pfd[1], F_DUPFD, 3);
+        close(pfd[1]);
+        if (hi < 0) {
+            close(pfd[0]);
+            return -1;
+        }
+        pfd[1] = hi;
+    }
     char isa_arg[80], soc_arg[80], tally_arg[64];
     snprintf(isa_arg, sizeof isa_arg, "--isa=%s", isa ? isa : "");
     snprintf(tally_arg, sizeof tally_arg, "--child-tally-fd=%d", pfd[1]);
@@ -225,9 +235,14 @@ static int run_child(run_opts *op, int argc, char **argv, const char *isa, const
     char prog[] = "selugrad";
     int k = 0;
     av[k++] = prog; /* argv[0] is the subcommand */
-    for (int i = 0; i < argc; i++)
-        if (strncmp(argv[i], "--isa", 5) != 0 && strncmp(argv[i], "--soc", 5) != 0)
+    for (int i = 0; i < argc; i++) {
+        if (strcmp(argv[i], "--isa") == 0 || strcmp(argv[i], "--soc") == 0) {
+            i++; /* "--isa VALUE": the value goes too */
+            continue;
+        }
+        if (strncmp(argv[i], "--isa=", 6) != 0 && strncmp(argv[i], "--soc=", 6) != 0)
             av[k++] = argv[i];
+    }
     if (isa) av[k++] = isa_arg;
     if (soc) av[k++] = soc_arg;
     av[k++] = tally_arg;
@@ -254,7 +269,13 @@ static int run_child(run_opts *op, int argc, char **argv, const char *isa, const
     close(pfd[0]);
     if (pid < 0 || waitpid(pid, &status, 0) < 0) return -1;
     int p = 0, fl = 0, s = 0;
-    if (sscanf(buf, "%d %d %d", &p, &fl, &s) != 3) fl = 1, p = s = 0; /* died before reporting */
+    if (sscanf(buf, "%d %d %d", &p, &fl, &s) != 3) { /* died before reporting */
+        fl = 1, p = s = 0;
+        printf("FAIL the run with --isa=%s --soc=%s ended without its tally: %s %d\n",
+               isa ? isa : "(any)", soc ? soc : "(env)",
+               WIFSIGNALED(status) ? "killed by signal" : "exit status",
+               WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status));
+    }
     op->pass += p, op->fail += fl, op->skip += s;
     return 0;
 }
@@ -266,7 +287,8 @@ static int run_list(const char *v, char out[][64], int *n, const char *what) {
 }
 
 int cli_cmd_run(int argc, char **argv) {
-    if (cli_wants_help(argc, argv)) return fputs(cli_run_help, stdout), 0;
+    int pre = cli_begin("run", argc, argv, cli_run_help);
+    if (pre >= 0) return pre;
     static run_opts op;
     memset(&op, 0, sizeof op);
     op.seed = 1;

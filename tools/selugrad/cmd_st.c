@@ -256,7 +256,8 @@ static int st_check_ids(cJSON *const *files, int nfiles, const char *ids) {
 }
 
 int cli_cmd_st(int argc, char **argv) {
-    if (cli_wants_help(argc, argv)) return fputs(cli_st_help, stdout), 0;
+    int pre = cli_begin("st", argc, argv, cli_st_help);
+    if (pre >= 0) return pre;
     const char *ids = NULL, *report = NULL, *v;
     int64_t seed = 0;
     cJSON *files[64];

@@ -26,7 +26,8 @@ static const char cli_info_help[] = "usage: selugrad info\n"
                                     "the thread count and the SoC.\n";
 
 int cli_cmd_info(int argc, char **argv) {
-    if (cli_wants_help(argc, argv)) return fputs(cli_info_help, stdout), 0;
+    int pre = cli_begin("info", argc, argv, cli_info_help);
+    if (pre >= 0) return pre;
     if (argc > 1) return cli_usage_error("info", "unknown argument '%s'", argv[1]);
     const sg_cpu_features *f = sg_cpu_features_get();
     printf("selugrad %s\n", selugrad_version());

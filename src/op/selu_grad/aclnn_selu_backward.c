@@ -112,9 +112,10 @@ static aclnnStatus sg_check_dtype_same(const aclTensor *const t[3]) {
     for (int v = 1; v < 3; v++)
         if (t[v]->dtype != t[0]->dtype)
             return sg_acl_fail(ACLNN_ERR_PARAM_INVALID,
-                               SG_FN1 ": %s dtype %s differs from gradOutput dtype %s (expected "
-                                      "all three equal)",
-                               sg_names[v], sg_dtype_str(t[v]->dtype), sg_dtype_str(t[0]->dtype));
+                               SG_FN1 ": %s dtype %s (%d) differs from gradOutput dtype %s (%d) "
+                                      "(expected all three equal)",
+                               sg_names[v], sg_dtype_str(t[v]->dtype), (int)t[v]->dtype,
+                               sg_dtype_str(t[0]->dtype), (int)t[0]->dtype);
     return ACLNN_SUCCESS;
 }
 
@@ -129,9 +130,9 @@ static aclnnStatus sg_check_dtype_soc(aclDataType dt) {
               (dt == ACL_BF16 && soc->bf16);
     if (ok) return ACLNN_SUCCESS;
     return sg_acl_fail(ACLNN_ERR_PARAM_INVALID,
-                       SG_FN1 ": dtype %s is not supported on %s (expected ACL_FLOAT, "
+                       SG_FN1 ": dtype %s (%d) is not supported on %s (expected ACL_FLOAT, "
                               "ACL_FLOAT16, ACL_INT32, ACL_INT8%s)",
-                       sg_dtype_str(dt), soc->name, soc->bf16 ? ", ACL_BF16" : "");
+                       sg_dtype_str(dt), (int)dt, soc->name, soc->bf16 ? ", ACL_BF16" : "");
 }
 
 static void sg_shape_str(const aclTensor *t, char *buf, size_t cap) {
