@@ -8,8 +8,8 @@
 extern "C" {
 #endif
 
-/* The aclnn layer needs no set-up here: both succeed (configPath as aclInit's: NULL, "" or a
-   readable file). */
+/* The aclnn layer needs no set-up here: both succeed, any number of times; aclnnInit refuses a
+   configPath that cannot be opened (161002; NULL or "" is none). */
 ACLNN_API aclnnStatus aclnnInit(const char *configPath);
 ACLNN_API aclnnStatus aclnnFinalize(void);
 
