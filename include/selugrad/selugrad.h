@@ -43,8 +43,9 @@ typedef enum selugrad_status {
 /*
  * y[i] = SeluGrad(grad[i], out[i]) for i < n. grad is the upstream gradient, out the SELU forward
  * output. y may be the same array as grad or out (in place); any other overlap is rejected.
- * n == 0 succeeds and touches nothing. Pointers need only the element type's natural alignment;
- * fp16 and bf16 elements are passed as uint16_t bit patterns.
+ * n == 0 succeeds and touches nothing (the dtype is still checked first). Pointers need only the
+ * element type's natural alignment; fp16 and bf16 elements are passed as uint16_t bit patterns.
+ * Checks, in order: dtype, n == 0, NULL pointers, size, y stride, overlap.
  */
 selugrad_status selugrad_backward(selugrad_dtype dtype, size_t n, const void *grad, const void *out,
                                   void *y);
@@ -52,8 +53,8 @@ selugrad_status selugrad_backward(selugrad_dtype dtype, size_t n, const void *gr
 /*
  * Strided variant: element i of grad is at grad + i * grad_stride elements (likewise out, y).
  * Strides count elements and may be zero or negative for the inputs; y_stride must not be zero
- * when n > 1. In place means the same base pointer and the same stride; any other overlap of
- * the spans of y and an input is rejected.
+ * when n > 1. In place means the same base pointer and the same stride (any stride when n == 1);
+ * any other overlap of the spans of y and an input is rejected.
  */
 selugrad_status selugrad_backward_strided(selugrad_dtype dtype, size_t n, const void *grad,
                                           ptrdiff_t grad_stride, const void *out,
@@ -84,7 +85,8 @@ int selugrad_version_number(void);
 /*
  * Worker threads used by one call (the calling thread counts as one). The default comes from
  * SELUGRAD_NUM_THREADS, else the CPUs this process may run on. Results never depend on it.
- * selugrad_set_num_threads(0) restores the default; values above 1024 are rejected.
+ * selugrad_set_num_threads(0) restores the default; values above 1024 are rejected. The setting
+ * is the process's, not the calling thread's.
  */
 selugrad_status selugrad_set_num_threads(int n);
 int selugrad_get_num_threads(void);

@@ -53,7 +53,8 @@ selugrad_status selugrad_infer_shape(const selugrad_shape *gradients, const selu
                                      selugrad_shape *y);
 
 /* InferDataType: *y = gradients. Fails with SELUGRAD_ERR_BAD_DTYPE when gradients is not in the
-   definition's dtype list. outputs is not compared here (the tiling and the aclnn layer do). */
+   definition's dtype list, SELUGRAD_ERR_NULL_POINTER when y is NULL. outputs is not compared
+   here (the tiling and the aclnn layer do). */
 selugrad_status selugrad_infer_dtype(selugrad_dtype gradients, selugrad_dtype outputs,
                                      selugrad_dtype *y);
 

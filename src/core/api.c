@@ -121,7 +121,8 @@ static selugrad_status sg_check(const char *fn, selugrad_dtype dtype, size_t n, 
     const void *ins[2] = {grad, out};
     const ptrdiff_t in_s[2] = {gs, os};
     for (int i = 0; i < 2; i++) {
-        if (ins[i] == y && in_s[i] == ys) continue; /* in place */
+        /* in place: the same array; with one element its stride does not matter */
+        if (ins[i] == y && (in_s[i] == ys || n == 1)) continue;
         if (sg_spans_overlap(ins[i], in_s[i], y, ys, n, es))
             return sg_fail(SELUGRAD_ERR_OVERLAP,
                            "%s: y overlaps %s without being the same array (same pointer and "

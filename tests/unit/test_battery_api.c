@@ -235,6 +235,13 @@ static void test_strided_y_stride_zero(void **state) {
         gm_selugrad_array(dt, 1, g, o, e);
         assert_int_equal(selugrad_backward_strided(dt, 1, g, 1, o, 1, y, 0), SELUGRAD_OK);
         assert_memory_equal(y, e, selugrad_dtype_size(dt));
+        /* one element in place with strides that differ (never applied): in place all the same */
+        unsigned char a[4];
+        memcpy(a, g, sizeof a);
+        assert_int_equal(selugrad_backward_strided(dt, 1, a, 5, o, 1, a, 0), SELUGRAD_OK);
+        assert_memory_equal(a, e, selugrad_dtype_size(dt));
+        /* two elements in place with strides that differ: an overlap, refused */
+        assert_int_equal(selugrad_backward_strided(dt, 2, a, 2, o, 1, a, 1), SELUGRAD_ERR_OVERLAP);
     }
 }
 
