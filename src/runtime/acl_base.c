@@ -9,6 +9,7 @@
 #include "acl/acl.h"
 #include "acl_error.h"
 #include "aclnn/aclnn_base.h"
+#include "runtime.h"
 
 float aclFloat16ToFloat(aclFloat16 value) {
     if ((value & 0x7C00u) != 0x7C00u) return sg_half_to_float(value);
@@ -43,15 +44,11 @@ void aclAppLog(aclLogLevel logLevel, const char *func, const char *file, uint32_
 }
 
 aclnnStatus aclnnInit(const char *configPath) {
-    if (configPath != NULL && configPath[0] != '\0') {
-        FILE *f = fopen(configPath, "rb");
-        if (f == NULL)
-            return sg_acl_fail(ACLNN_ERR_PARAM_INVALID,
-                               "aclnnInit: configPath \"%s\" cannot be opened (expected NULL, "
-                               "\"\" or a readable file)",
-                               configPath);
-        fclose(f);
-    }
+    if (!sg_config_path_ok(configPath))
+        return sg_acl_fail(ACLNN_ERR_PARAM_INVALID,
+                           "aclnnInit: configPath \"%s\" cannot be opened (expected NULL, \"\" or "
+                           "a readable file)",
+                           configPath);
     return ACLNN_SUCCESS;
 }
 

@@ -30,16 +30,20 @@ const sg_soc *sg_rt_soc(void) {
     return s;
 }
 
+bool sg_config_path_ok(const char *path) {
+    if (path == NULL || path[0] == '\0') return true;
+    FILE *f = fopen(path, "rb");
+    if (f == NULL) return false;
+    fclose(f);
+    return true;
+}
+
 aclError aclInit(const char *configPath) {
-    if (configPath != NULL && configPath[0] != '\0') {
-        FILE *f = fopen(configPath, "rb");
-        if (f == NULL)
-            return sg_acl_fail(ACL_ERROR_INVALID_FILE,
-                               "aclInit: configPath \"%s\" cannot be opened (expected NULL, \"\" "
-                               "or a readable file)",
-                               configPath);
-        fclose(f);
-    }
+    if (!sg_config_path_ok(configPath))
+        return sg_acl_fail(ACL_ERROR_INVALID_FILE,
+                           "aclInit: configPath \"%s\" cannot be opened (expected NULL, \"\" or "
+                           "a readable file)",
+                           configPath);
     const char *name = sg_soc_env_name();
     const sg_soc *soc = sg_soc_find(name);
     if (soc == NULL)

@@ -13,6 +13,10 @@ bool sg_rt_initialized(void);
    (Ascend910B when unset), or NULL when it names no known SoC. */
 const sg_soc *sg_rt_soc(void);
 
+/* Whether a config path is none (NULL or "") or a file that can be opened (aclInit, aclnnInit:
+   the content is not read). */
+bool sg_config_path_ok(const char *path);
+
 /* Drops this thread's current context (its device was reset, or the runtime finalised). */
 void sg_rt_context_clear(void);
 

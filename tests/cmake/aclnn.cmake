@@ -1,25 +1,22 @@
 # aclnn API (issue 3): the C++ example (compile + run), the C example's exact output, and an
 # install + pkg-config build of CANN-style host programs.
-add_executable(aclnn_cxx_example ${PROJECT_SOURCE_DIR}/tests/cxx/aclnn_cxx_example.cpp)
-target_link_libraries(aclnn_cxx_example PRIVATE selugrad)
-target_compile_options(aclnn_cxx_example PRIVATE -Wall -Wextra -Wpedantic -Wshadow
-                       $<$<BOOL:${SELUGRAD_WERROR}>:-Werror>)
-add_test(NAME aclnn_cxx_example COMMAND aclnn_cxx_example)
-
+# A host program built like a user's (every warning an error under SELUGRAD_WERROR) and run:
+# name, source, language standard property and value.
+function(sg_host_program name src std_prop std)
+  add_executable(${name} ${PROJECT_SOURCE_DIR}/tests/cxx/${src})
+  target_link_libraries(${name} PRIVATE selugrad)
+  if(std_prop)
+    set_target_properties(${name} PROPERTIES ${std_prop} ${std} ${std_prop}_REQUIRED ON)
+  endif()
+  target_compile_options(${name} PRIVATE -Wall -Wextra -Wpedantic
+                         $<$<COMPILE_LANGUAGE:CXX>:-Wshadow> $<$<BOOL:${SELUGRAD_WERROR}>:-Werror>)
+  add_test(NAME ${name} COMMAND ${name})
+endfunction()
+sg_host_program(aclnn_cxx_example aclnn_cxx_example.cpp "" "")
 # CANN host-code idioms (self-defined ACLNN_* macros, ACL_* as static const int, contexts,
-# aclFloat16 helpers) compile with every warning as errors and run: C++17 and C11.
-add_executable(cann_compat ${PROJECT_SOURCE_DIR}/tests/cxx/cann_compat.cpp)
-target_link_libraries(cann_compat PRIVATE selugrad)
-set_target_properties(cann_compat PROPERTIES CXX_STANDARD 17 CXX_STANDARD_REQUIRED ON)
-target_compile_options(cann_compat PRIVATE -Wall -Wextra -Wpedantic -Wshadow
-                       $<$<BOOL:${SELUGRAD_WERROR}>:-Werror>)
-add_test(NAME cann_compat COMMAND cann_compat)
-add_executable(cann_compat_c ${PROJECT_SOURCE_DIR}/tests/cxx/cann_compat_c.c)
-target_link_libraries(cann_compat_c PRIVATE selugrad)
-set_target_properties(cann_compat_c PROPERTIES C_STANDARD 11 C_STANDARD_REQUIRED ON)
-target_compile_options(cann_compat_c PRIVATE -Wall -Wextra -Wpedantic
-                       $<$<BOOL:${SELUGRAD_WERROR}>:-Werror>)
-add_test(NAME cann_compat_c COMMAND cann_compat_c)
+# aclFloat16 helpers): C++17 and C11.
+sg_host_program(cann_compat cann_compat.cpp CXX_STANDARD 17)
+sg_host_program(cann_compat_c cann_compat_c.c C_STANDARD 11)
 
 if(TARGET test_aclnn_selu_grad)
   add_test(NAME aclnn_example_output

@@ -3,7 +3,9 @@
 // as CANN's `static const int` (auto, std::max, switch), the older sample template with
 // aclrtCreateContext / aclrtSetCurrentContext, aclFloatToFloat16 / aclFloat16ToFloat for printing
 // fp16 results, aclnnInit, and aclDestroyTensor(nullptr).
+// clang-format off
 #define ACLNN_SUCCESS  0  // before the include, with another spacing: the same definition
+// clang-format on
 #include <algorithm>
 #include <cstdio>
 #include <vector>
@@ -11,17 +13,17 @@
 #include "acl/acl.h"
 #include "aclnnop/aclnn_selu_backward.h"
 
-#define ACLNN_ERR_PARAM_NULLPTR 161001  // after it, unguarded (ops-math's aclnnRange sample)
+#define ACLNN_ERR_PARAM_NULLPTR 161001 // after it, unguarded (ops-math's aclnnRange sample)
 
-#define CHECK_RET(cond, return_expr) \
-    do {                             \
-        if (!(cond)) {               \
-            return_expr;             \
-        }                            \
+#define CHECK_RET(cond, return_expr)                                                               \
+    do {                                                                                           \
+        if (!(cond)) {                                                                             \
+            return_expr;                                                                           \
+        }                                                                                          \
     } while (0)
 
 static int Init(int32_t deviceId, aclrtContext *context, aclrtStream *stream) {
-    auto ret = ACL_SUCCESS;  // an int, as in CANN: the calls' aclError results assign to it
+    auto ret = ACL_SUCCESS; // an int, as in CANN: the calls' aclError results assign to it
     ret = aclInit(nullptr);
     CHECK_RET(ret == ACL_SUCCESS, return ret);
     ret = aclrtSetDevice(deviceId);
@@ -39,7 +41,7 @@ int main() {
     aclrtContext context = nullptr;
     aclrtStream stream = nullptr;
     int ret = Init(0, &context, &stream);
-    switch (ret) {  // constant expressions in C++
+    switch (ret) { // constant expressions in C++
     case ACL_SUCCESS:
         break;
     case ACL_ERROR_INVALID_PARAM:
@@ -78,8 +80,7 @@ int main() {
         std::printf("result[%d] is: %f\n", i, static_cast<double>(got));
         CHECK_RET(got == want[i], return 6);
     }
-    CHECK_RET(aclnnSeluBackward(nullptr, ws, nullptr, stream) == ACLNN_ERR_PARAM_NULLPTR,
-              return 7);
+    CHECK_RET(aclnnSeluBackward(nullptr, ws, nullptr, stream) == ACLNN_ERR_PARAM_NULLPTR, return 7);
     aclDestroyTensor(tg);
     aclDestroyTensor(to);
     aclDestroyTensor(ty);
