@@ -18,7 +18,7 @@ static inline __m512i sg_s8_q(const int8_t *g, const int8_t *o) {
     const __m512 sa = _mm512_set1_ps(sg_half_to_float(SG_F16_SA_BITS));
     __m512i oi = _mm512_cvtepi8_epi32(_mm_loadu_si128((const __m128i *)o));
     __m512 gf = _mm512_cvtepi32_ps(_mm512_cvtepi8_epi32(_mm_loadu_si128((const __m128i *)g)));
-    __m512 t = sg512_round_f16(_mm512_add_ps(_mm512_cvtepi32_ps(oi), sa));
+    __m512 t = sg512_round_f16_sum(_mm512_add_ps(_mm512_cvtepi32_ps(oi), sa));
     __m512 f = _mm512_mask_mov_ps(scale, _mm512_movepi32_mask(oi), t); /* o < 0: the sign bit */
     return _mm512_cvt_roundps_epi32(sg512_round_f16(_mm512_mul_ps(gf, f)), SG512_RNE);
 }

@@ -64,6 +64,17 @@ static inline __m512 sg512_round_f16_arith(__m512 x) {
     return _mm512_sub_ps(_mm512_add_ps(x, c), c);
 }
 
+/* x = o + SA (o < 0 an fp16 value, or an int8 made fp16) rounded to fp16, nearest even: the
+   rounding above without its guards, x + c - c with c = +-2^(e+13) from x's own sign and
+   exponent bits. Exact for such x, which is 0, +-inf or at least 2^-10 in magnitude (never an
+   fp16 subnormal) and at most 65504 + SA (never an overflow; for -inf, e + 13 wraps to a tiny
+   c). Lanes with o >= 0 or NaN get garbage that the select drops. Checked for every o. */
+static inline __m512 sg512_round_f16_sum(__m512 x) {
+    __m512i se = _mm512_and_si512(_mm512_castps_si512(x), _mm512_set1_epi32((int)0xFF800000u));
+    __m512 c = _mm512_castsi512_ps(_mm512_add_epi32(se, _mm512_set1_epi32(13 << 23)));
+    return _mm512_sub_ps(_mm512_add_ps(x, c), c);
+}
+
 /* bf16 rounding of non-NaN fp32 bits, ties to even: the result's bits are in the high half
    (the low half is garbage; callers mask or shift it away). */
 static inline __m512i sg512_bf16_round_hi(__m512i x) {
