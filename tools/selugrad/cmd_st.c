@@ -328,13 +328,14 @@ int cli_cmd_st(int argc, char **argv) {
             cJSON_AddStringToObject(r, "id", id);
             st_input gi, oi;
             char msg[300] = "";
-            int ok = 0;
+            int ok = 0, parsed = 0;
             if (!cJSON_IsString(idj) || !cJSON_IsString(name) || idj->valuestring[0] == '\0')
                 snprintf(msg, sizeof msg, "case needs a non-empty string id and an aclnn_name");
             else if (strcmp(name->valuestring, "aclnnSeluBackward") != 0)
                 snprintf(msg, sizeof msg, "aclnn_name %s is not aclnnSeluBackward",
                          name->valuestring);
             else if (st_parse_case(c, &gi, &oi, msg, sizeof msg) == 0) {
+                parsed = 1;
                 char shape[200];
                 cli_shape_str(gi.rank, gi.dims, shape, sizeof shape);
                 cJSON_AddStringToObject(r, "dtype", selugrad_dtype_name(gi.dtype));
@@ -344,7 +345,7 @@ int cli_cmd_st(int argc, char **argv) {
                 tally.cases[slot]++;
                 tally.passed[slot] += ok;
             }
-            if (!cJSON_GetObjectItemCaseSensitive(r, "dtype")) tally.malformed++;
+            tally.malformed += !parsed;
             cJSON_AddStringToObject(r, "status", ok ? "pass" : "fail");
             cJSON_AddStringToObject(r, "message", ok ? "" : msg);
             cJSON_AddItemToArray(cases, r);
