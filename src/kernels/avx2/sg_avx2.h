@@ -2,7 +2,7 @@
  * Helpers shared by the AVX2 (+F16C) kernels. Every operation is one IEEE fp32 operation with
  * round-to-nearest-even (the library runs kernels under the default MXCSR); fp16 rounding uses
  * VCVTPS2PH with an explicit RNE immediate or, where the range allows, fp32 arithmetic
- * (sg256_round_f16_arith); bf16 rounding uses integer operations. Tails run the
+ * (sg256_round_f16_arith, sg256_round_f16_sum); bf16 rounding uses integer operations. Tails run the
  * reference functions element by element.
  */
 #ifndef SELUGRAD_KERNELS_AVX2_SG_AVX2_H
@@ -28,9 +28,12 @@ static inline __m256 sg256_neg(__m256 o) {
 }
 
 /* y = o < 0 ? g * t : g * scale, each product rounded once to fp32: selecting the factor first
-   is the same as selecting the product, and saves a multiply. */
+   is the same as selecting the product, and saves a multiply. The factor is chosen with three
+   single-uop bitwise operations: VBLENDVPS is three uops on recent Intel cores too, but they
+   queue for fewer ports (docs/PERFORMANCE.md session 12). */
 static inline __m256 sg256_select(__m256 g, __m256 o, __m256 t, __m256 scale) {
-    return _mm256_mul_ps(g, _mm256_blendv_ps(scale, t, sg256_neg(o)));
+    __m256 m = sg256_neg(o);
+    return _mm256_mul_ps(g, _mm256_or_ps(_mm256_and_ps(m, t), _mm256_andnot_ps(m, scale)));
 }
 
 /* Any NaN becomes the canonical fp32 quiet NaN (which converts to the fp16/bf16 ones). */
@@ -38,9 +41,14 @@ static inline __m256 sg256_canon_nan(__m256 r) {
     return _mm256_blendv_ps(r, sg256_bits(SG_F32_QNAN_BITS), _mm256_cmp_ps(r, r, _CMP_UNORD_Q));
 }
 
-/* Rounds fp32 to the nearest fp16 value (ties to even, subnormals kept), held in fp32. */
-static inline __m256 sg256_round_f16(__m256 x) {
-    return _mm256_cvtph_ps(_mm256_cvtps_ph(x, SG256_RNE));
+/* Packed fp16 words with every NaN made the canonical 0x7E00 (SG_F16_QNAN_BITS), 16 lanes at a
+   time after VCVTPS2PH, where a compare and a blend on each 8-lane fp32 half took twice the
+   operations. A NaN word from VCVTPS2PH is quiet, s 11111 1xxxxxxxxx, so clearing its sign and
+   its low nine bits leaves 0x7E00: one AND-NOT with the mask's 0x81FF. */
+static inline __m256i sg256_canon_nan_f16(__m256i h) {
+    __m256i nan = _mm256_cmpgt_epi16(_mm256_and_si256(h, _mm256_set1_epi16(0x7FFF)),
+                                     _mm256_set1_epi16(0x7C00));
+    return _mm256_andnot_si256(_mm256_and_si256(nan, _mm256_set1_epi16((short)0x81FF)), h);
 }
 
 /* The same rounding in fp32 arithmetic (see sg512_round_f16_arith in avx512/sg_avx512.h for why
@@ -62,7 +70,8 @@ static inline __m256 sg256_round_f16_arith(__m256 x) {
    are multiples of 2^-10 wherever they can cancel), so never an fp16 subnormal, and at most
    65504 + SA, so the rounding never overflows (for -inf, e + 13 wraps to a tiny c). Lanes with
    o >= 0 or NaN get garbage, which the select drops. Four single-uop operations where
-   sg256_round_f16 takes two conversions of two uops each. Checked for every o. */
+   a VCVTPS2PH/VCVTPH2PS round trip takes two conversions of two uops each. Checked for every
+   o. */
 static inline __m256 sg256_round_f16_sum(__m256 x) {
     __m256i se = _mm256_and_si256(_mm256_castps_si256(x), _mm256_set1_epi32((int)0xFF800000u));
     __m256 c = _mm256_castsi256_ps(_mm256_add_epi32(se, _mm256_set1_epi32(13 << 23)));
@@ -83,7 +92,8 @@ static inline __m256i sg256_select16(__m256i m, __m256i x, __m256i y) {
 /* The bf16 results of fp32 values re (even elements) and ro (odd elements), ties to even, packed
    in element order: the high halves p and low halves l are packed as 16-bit words, p rounds up
    where (l | (p & 1)) >= 0x8001 (unsigned: max(l', 0x8001) == l'), and NaN words (the low half of
-   an fp32 NaN product is 0, so p is the NaN's high half) become the canonical 0x7FC0. */
+   an fp32 NaN product is 0, so p is the NaN's high half, quiet: s 11111111 1xxxxxx) become the
+   canonical 0x7FC0 by clearing their sign and low six bits. */
 static inline __m256i sg256_bf16_pack_rne(__m256i re, __m256i ro) {
     __m256i p = _mm256_blend_epi16(_mm256_srli_epi32(re, 16), ro, 0xAA);
     __m256i l = _mm256_blend_epi16(re, _mm256_slli_epi32(ro, 16), 0xAA);
@@ -92,7 +102,7 @@ static inline __m256i sg256_bf16_pack_rne(__m256i re, __m256i ro) {
     p = _mm256_sub_epi16(p, up); /* up is -1 where p rounds up */
     __m256i nan = _mm256_cmpgt_epi16(_mm256_and_si256(p, _mm256_set1_epi16(0x7FFF)),
                                      _mm256_set1_epi16(0x7F80));
-    return sg256_select16(nan, _mm256_set1_epi16((short)SG_BF16_QNAN_BITS), p);
+    return _mm256_andnot_si256(_mm256_and_si256(nan, _mm256_set1_epi16((short)0x803F)), p);
 }
 
 #endif /* SELUGRAD_KERNELS_AVX2_SG_AVX2_H */

@@ -2,7 +2,10 @@
  * int8 / uint8 SeluGrad on AVX2 + F16C, 8 lanes per step, shared by s8_avx2.c and u8_avx2.c.
  * Inputs widen exactly to fp32. The float16 row: t = o + SA rounded to fp16, a = g * scale and
  * b = g * t exact in fp32, select, one fp16 rounding; then VCVTPS2DQ (RNE under the default
- * MXCSR: half to even) and saturating packs. uint8 (o >= 0) skips t and the select and never
+ * MXCSR: half to even) and saturating packs. Both fp16 roundings are sg256_round_f16_sum: t as in
+ * the float16 kernel, and the product too, since g is an integer and t a multiple of 2^-10, so
+ * the product is 0 or at least 2^-10 in magnitude (never an fp16 subnormal) and below 2^14
+ * (never an overflow). uint8 (o >= 0) skips t and the select and never
  * loads o (u8_avx2.c). Tail: the reference, element by element.
  */
 #ifndef SELUGRAD_KERNELS_AVX2_SMALL_INT_AVX2_H
@@ -14,7 +17,7 @@ static inline __m256i sg_small_int_step(__m256 g, __m256 o) {
     const __m256 scale = _mm256_set1_ps(sg_half_to_float(SG_F16_SCALE_BITS));
     const __m256 sa = _mm256_set1_ps(sg_half_to_float(SG_F16_SA_BITS));
     __m256 t = sg256_round_f16_sum(_mm256_add_ps(o, sa));
-    __m256 r = sg256_round_f16(sg256_select(g, o, t, scale));
+    __m256 r = sg256_round_f16_sum(sg256_select(g, o, t, scale));
     return _mm256_cvtps_epi32(r);
 }
 
