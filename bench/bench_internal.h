@@ -98,8 +98,9 @@ typedef struct sgb_triad {
     unsigned nth;
 } sgb_triad;
 
-/* The plain (t[0]) and non-temporal-store (t[1]) triads, each the widest this CPU runs. */
-void sgb_triad_setup(sgb_triad t[2], const sgb_bufs *bufs, unsigned nth);
+/* The plain (t[0]) and non-temporal-store (t[1]) triads, each the widest this CPU runs under
+   cap (an AVX2-capped row is measured against an AVX2 triad). */
+void sgb_triad_setup(sgb_triad t[2], const sgb_bufs *bufs, unsigned nth, sg_isa cap);
 int sgb_triad_call(void *ctx, size_t k); /* ctx: an sgb_triad */
 
 #if defined(__x86_64__) || defined(_M_X64)

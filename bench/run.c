@@ -60,7 +60,9 @@ static int sgb_run_dtype(sgb_run *r, sgb_bufs *b, const sgb_bufs *tb, selugrad_d
     for (size_t i = 0; i < nisas; i++) {
         const sg_kernel *k = sg_kernel_for(dtype);
         const char *isa = "auto";
+        sg_isa cap = sg_isa_cap_from_env();
         if (opt->nisas) {
+            cap = opt->isas[i];
             if (!sg_isa_supported(opt->isas[i])) continue;
             k = sg_kernel_select(dtype, opt->isas[i]);
             isa = sg_isa_name(opt->isas[i]);
@@ -80,7 +82,7 @@ static int sgb_run_dtype(sgb_run *r, sgb_bufs *b, const sgb_bufs *tb, selugrad_d
             sgb_call_fn fns[7] = {sgb_lib_call};
             void *ctxs[7] = {&lc};
             for (size_t c = 0; c < ncounts; c++) {
-                sgb_triad_setup(tr + 2 * c, tb, counts[c]);
+                sgb_triad_setup(tr + 2 * c, tb, counts[c], cap);
                 for (size_t v = 0; v < 2; v++) {
                     fns[1 + 2 * c + v] = sgb_triad_call;
                     ctxs[1 + 2 * c + v] = &tr[2 * c + v];

@@ -3,7 +3,9 @@
  * call (2 reads + 1 write of n * sizeof(T) each, taken as floats), split over the library's
  * pool, once with plain stores and once with non-temporal stores; run.c runs them on the row's
  * threads, on one and on the call's own when in between, and the best is the bound. The vector
- * versions come from per-ISA files; the widest this CPU runs is used.
+ * versions come from per-ISA files; the widest this CPU runs within the row's ISA cap is used,
+ * so a row capped at AVX2 stands for an AVX2 machine: its bound is what that machine's
+ * STREAM would measure (in cache, 32-byte loads and stores move half of what 64-byte ones do).
  */
 #include "bench_internal.h"
 #include "core/pool.h"
@@ -36,9 +38,10 @@ int sgb_triad_call(void *ctx, size_t k) {
     return sg_pool_run(t->nth, sgb_triad_part, &j) == SELUGRAD_OK ? 0 : -1;
 }
 
-/* The widest plain and non-temporal triads this CPU runs. */
-static void sgb_triad_pick(sgb_triad_fn *plain, const char **pname, sgb_triad_fn *nt,
+/* The widest plain and non-temporal triads this CPU runs under cap. */
+static void sgb_triad_pick(sg_isa cap, sgb_triad_fn *plain, const char **pname, sgb_triad_fn *nt,
                            const char **ntname) {
+    (void)cap; /* only the x86 triads have levels */
     *plain = sgb_triad_plain_c;
     *pname = "plain-c";
     *nt = sgb_triad_plain_c; /* no streaming stores on this architecture */
@@ -47,7 +50,7 @@ static void sgb_triad_pick(sgb_triad_fn *plain, const char **pname, sgb_triad_fn
     *nt = sgb_triad_nt_sse2;
     *ntname = "nt-sse2";
 #if defined(SGB_HAVE_AVX2)
-    if (sg_isa_supported(SG_ISA_AVX2)) {
+    if (sg_isa_supported(SG_ISA_AVX2) && sg_isa_allowed(SG_ISA_AVX2, cap)) {
         *plain = sgb_triad_plain_avx2;
         *pname = "plain-avx2";
         *nt = sgb_triad_nt_avx2;
@@ -55,7 +58,7 @@ static void sgb_triad_pick(sgb_triad_fn *plain, const char **pname, sgb_triad_fn
     }
 #endif
 #if defined(SGB_HAVE_AVX512)
-    if (sg_isa_supported(SG_ISA_AVX512)) {
+    if (sg_isa_supported(SG_ISA_AVX512) && sg_isa_allowed(SG_ISA_AVX512, cap)) {
         *plain = sgb_triad_plain_avx512;
         *pname = "plain-avx512";
         *nt = sgb_triad_nt_avx512;
@@ -65,8 +68,8 @@ static void sgb_triad_pick(sgb_triad_fn *plain, const char **pname, sgb_triad_fn
 #endif
 }
 
-void sgb_triad_setup(sgb_triad t[2], const sgb_bufs *bufs, unsigned nth) {
-    sgb_triad_pick(&t[0].fn, &t[0].name, &t[1].fn, &t[1].name);
+void sgb_triad_setup(sgb_triad t[2], const sgb_bufs *bufs, unsigned nth, sg_isa cap) {
+    sgb_triad_pick(cap, &t[0].fn, &t[0].name, &t[1].fn, &t[1].name);
     t[0].bufs = t[1].bufs = bufs;
     t[0].nth = t[1].nth = nth;
 }

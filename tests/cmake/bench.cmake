@@ -10,6 +10,13 @@ if(TARGET selugrad_bench)
     COMMAND ${CMAKE_COMMAND} -DBIN=$<TARGET_FILE:selugrad_bench> -DEXPECT=0 -DROWS=2
       -DCSV=${CMAKE_CURRENT_BINARY_DIR}/bench_space_form.csv
       "-DARGS=--quick;--size;4K;--dtype;f32,f16;--threads;1;--reps;3" -P ${sgb_check})
+  # A row capped at an ISA level is measured against a triad of that level at most: a scalar
+  # row's bound is the plain C or the SSE2 (x86-64 baseline) triad, never a wider one.
+  add_test(NAME bench_bound_cap
+    COMMAND ${CMAKE_COMMAND} -DBIN=$<TARGET_FILE:selugrad_bench> -DEXPECT=0
+      "-DARGS=--quick;--size=4K;--dtype=f32;--threads=1;--isa=scalar"
+      "-DOUT_MATCH=\nf32 +4K +1 scalar +f32_selugrad__scalar +hot +[0-9.]+ +[0-9.]+ +[0-9.]+ (plain-c|nt-sse2) "
+      -P ${sgb_check})
   add_test(NAME bench_help
     COMMAND ${CMAKE_COMMAND} -DBIN=$<TARGET_FILE:selugrad_bench> -DEXPECT=0 -DARGS=--help
       -DOUT_MATCH=usage: -P ${sgb_check})

@@ -2,8 +2,8 @@
  * Helpers shared by the AVX2 (+F16C) kernels. Every operation is one IEEE fp32 operation with
  * round-to-nearest-even (the library runs kernels under the default MXCSR); fp16 rounding uses
  * VCVTPS2PH with an explicit RNE immediate or, where the range allows, fp32 arithmetic
- * (sg256_round_f16_arith, sg256_round_f16_sum); bf16 rounding uses integer operations. Tails run the
- * reference functions element by element.
+ * (sg256_round_f16_arith, sg256_round_f16_sum); bf16 rounding uses integer operations. Tails
+ * run the reference functions element by element.
  */
 #ifndef SELUGRAD_KERNELS_AVX2_SG_AVX2_H
 #define SELUGRAD_KERNELS_AVX2_SG_AVX2_H
