@@ -4,13 +4,15 @@
 #include <string.h>
 
 #include "bench_internal.h"
+#include "sg_argv.h"
 
 void sgb_usage(FILE *f, const char *prog) {
     fprintf(f,
             "usage: %s [options]\n"
             "Times selugrad_backward per dtype x size x threads (x isa) and compares it with a\n"
             "STREAM triad bound and a hand-written loop.\n"
-            "  --dtype=LIST    f32,f16,bf16,s8,u8,s32 (default: all six)\n"
+            "  --dtype=LIST    f32,f16,bf16,s8,u8,s32, or as the selugrad command names them\n"
+            "                  (float32, float16, bfloat16, int8, ...; default: all six)\n"
             "  --size=LIST     elements, with K/M/G suffixes (default: 4K,64K,1M,16M,128M)\n"
             "  --threads=LIST  threads per call, 1..1024 (default: 1,2)\n"
             "  --isa=LIST      scalar,avx2,avx512,avx512fp16,neon: cap the kernel choice as\n"
@@ -26,24 +28,8 @@ void sgb_usage(FILE *f, const char *prog) {
             prog);
 }
 
-static const struct {
-    const char *name;
-    selugrad_dtype dtype;
-} sgb_dtype_names[] = {
-    {"f32", SELUGRAD_FLOAT},       {"float32", SELUGRAD_FLOAT}, {"f16", SELUGRAD_FLOAT16},
-    {"float16", SELUGRAD_FLOAT16}, {"bf16", SELUGRAD_BF16},     {"bfloat16", SELUGRAD_BF16},
-    {"s8", SELUGRAD_INT8},         {"int8", SELUGRAD_INT8},     {"u8", SELUGRAD_UINT8},
-    {"uint8", SELUGRAD_UINT8},     {"s32", SELUGRAD_INT32},     {"int32", SELUGRAD_INT32},
-};
-
 static int sgb_parse_dtype(const char *s, void *out) {
-    for (size_t i = 0; i < sizeof sgb_dtype_names / sizeof sgb_dtype_names[0]; i++) {
-        if (strcmp(s, sgb_dtype_names[i].name) == 0) {
-            *(selugrad_dtype *)out = sgb_dtype_names[i].dtype;
-            return 0;
-        }
-    }
-    return -1;
+    return sg_argv_dtype(s, (selugrad_dtype *)out);
 }
 
 /* A whole number with an optional binary suffix, 1 <= value <= max. */
@@ -115,17 +101,6 @@ static int sgb_parse_list(const char *list, int (*parse)(const char *, void *), 
     return 0;
 }
 
-/* The value of argv[*i] if it is the option name, as "--name=value" or as "--name value" (then *i
-   moves on to the value; a last "--name" gives ""), else NULL. */
-static const char *sgb_value(int argc, char **argv, int *i, const char *name) {
-    const char *arg = argv[*i];
-    size_t len = strlen(name);
-    if (strncmp(arg, name, len) != 0) return NULL;
-    if (arg[len] == '=') return arg + len + 1;
-    if (arg[len] == '\0') return *i + 1 < argc ? argv[++*i] : "";
-    return NULL;
-}
-
 static int sgb_bad(FILE *err, const char *prog, const char *why, const char *arg) {
     fprintf(err, "%s: %s: '%s'\nTry '%s --help'.\n", prog, why, arg, prog);
     return 2;
@@ -140,16 +115,16 @@ int sgb_parse_options(int argc, char **argv, sgb_options *opt, FILE *err) {
     int have_size = 0;
     /* First --help / -h (not an option's value) and a last option without its value, as the
        selugrad subcommands do. */
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (strncmp(a, "--", 2) == 0 && !strchr(a, '=') && strcmp(a, "--quick") != 0 &&
-            strcmp(a, "--help") != 0) {
-            if (i + 1 == argc) return sgb_bad(err, prog, "needs a value", a);
-            i++;
-        } else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            sgb_usage(stdout, prog);
-            return 1;
-        }
+    static const char *const flags[] = {"--quick", "--help", NULL};
+    int at = 0;
+    switch (sg_argv_first_pass(argc, argv, flags, NULL, &at)) {
+    case SG_ARGV_HELP:
+        sgb_usage(stdout, prog);
+        return 1;
+    case SG_ARGV_NO_VALUE:
+        return sgb_bad(err, prog, "needs a value", argv[at]);
+    default:
+        break;
     }
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v;
@@ -158,30 +133,30 @@ int sgb_parse_options(int argc, char **argv, sgb_options *opt, FILE *err) {
             return 1;
         } else if (strcmp(a, "--quick") == 0) {
             opt->quick = 1;
-        } else if ((v = sgb_value(argc, argv, &i, "--dtype"))) {
+        } else if (sg_argv_opt(argc, argv, &i, "--dtype", &v)) {
             if (sgb_parse_list(v, sgb_parse_dtype, opt->dtypes, sizeof opt->dtypes[0],
                                &opt->ndtypes))
                 return sgb_bad(err, prog, "bad --dtype list", v);
-        } else if ((v = sgb_value(argc, argv, &i, "--size"))) {
+        } else if (sg_argv_opt(argc, argv, &i, "--size", &v)) {
             if (sgb_parse_list(v, sgb_parse_size, opt->sizes, sizeof opt->sizes[0], &opt->nsizes))
                 return sgb_bad(err, prog, "bad --size list (positive counts, K/M/G suffixes)", v);
             have_size = 1;
-        } else if ((v = sgb_value(argc, argv, &i, "--threads"))) {
+        } else if (sg_argv_opt(argc, argv, &i, "--threads", &v)) {
             if (sgb_parse_list(v, sgb_parse_threads, opt->threads, sizeof opt->threads[0],
                                &opt->nthreads))
                 return sgb_bad(err, prog, "bad --threads list (1..1024)", v);
-        } else if ((v = sgb_value(argc, argv, &i, "--isa"))) {
+        } else if (sg_argv_opt(argc, argv, &i, "--isa", &v)) {
             if (sgb_parse_list(v, sgb_parse_isa, opt->isas, sizeof opt->isas[0], &opt->nisas))
                 return sgb_bad(err, prog, "bad --isa list", v);
-        } else if ((v = sgb_value(argc, argv, &i, "--reps"))) {
+        } else if (sg_argv_opt(argc, argv, &i, "--reps", &v)) {
             size_t r;
             if (sgb_parse_count(v, 1000000, 0, &r) != 0)
                 return sgb_bad(err, prog, "bad --reps (1..1000000)", v);
             opt->reps = (unsigned)r;
-        } else if ((v = sgb_value(argc, argv, &i, "--csv"))) {
+        } else if (sg_argv_opt(argc, argv, &i, "--csv", &v)) {
             if (*v == '\0') return sgb_bad(err, prog, "empty file name", a);
             opt->csv = v;
-        } else if ((v = sgb_value(argc, argv, &i, "--plot"))) {
+        } else if (sg_argv_opt(argc, argv, &i, "--plot", &v)) {
             /* The name goes into a single-quoted gnuplot string, which has no escapes. */
             if (*v == '\0' || strchr(v, '\'') || strchr(v, '\n'))
                 return sgb_bad(err, prog, "bad plot file name", v);

@@ -162,11 +162,11 @@ static void test_parsing(void **state) {
     assert_int_equal(cli_parse_shape("-1x3", &rank, dims, 1), 0);
     assert_int_equal(cli_parse_shape("2xx3", &rank, dims, 0), -1);
     selugrad_dtype dt;
-    assert_int_equal(cli_parse_dtype("fp16", &dt), 0);
+    assert_int_equal(sg_argv_dtype("fp16", &dt), 0);
     assert_int_equal((int)dt, 1);
-    assert_int_equal(cli_parse_dtype("bf16", &dt), 0);
+    assert_int_equal(sg_argv_dtype("bf16", &dt), 0);
     assert_int_equal((int)dt, 27);
-    assert_int_equal(cli_parse_dtype("f64", &dt), -1);
+    assert_int_equal(sg_argv_dtype("f64", &dt), -1);
 }
 
 int main(void) {

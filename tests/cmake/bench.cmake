@@ -17,6 +17,11 @@ if(TARGET selugrad_bench)
       "-DARGS=--quick;--size=4K;--dtype=f32;--threads=1;--isa=scalar"
       "-DOUT_MATCH=\nf32 +4K +1 scalar +f32_selugrad__scalar +hot +[0-9.]+ +[0-9.]+ +[0-9.]+ (plain-c|nt-sse2) "
       -P ${sgb_check})
+  # dtype names as the selugrad command takes them (tools/common/sg_argv.c serves both)
+  add_test(NAME bench_dtype_names
+    COMMAND ${CMAKE_COMMAND} -DBIN=$<TARGET_FILE:selugrad_bench> -DEXPECT=0
+      "-DARGS=--quick;--size=4K;--dtype=float16,fp32;--threads=1"
+      "-DOUT_MATCH=\nf16 +4K +1 .*\nf32 +4K +1 " -P ${sgb_check})
   add_test(NAME bench_help
     COMMAND ${CMAKE_COMMAND} -DBIN=$<TARGET_FILE:selugrad_bench> -DEXPECT=0 -DARGS=--help
       -DOUT_MATCH=usage: -P ${sgb_check})

@@ -18,65 +18,18 @@ int cli_usage_error(const char *cmd, const char *fmt, ...) {
     return CLI_USAGE;
 }
 
-int cli_opt(int argc, char **argv, int *i, const char *key, const char **value) {
-    const char *arg = argv[*i];
-    size_t k = strlen(key);
-    if (strncmp(arg, key, k) != 0) return 0;
-    if (arg[k] == '=') {
-        *value = arg + k + 1;
-        return 1;
-    }
-    if (arg[k] == '\0') { /* "--key VALUE": the next argument, whatever it looks like */
-        *value = *i + 1 < argc ? argv[++*i] : "";
-        return 1;
-    }
-    return 0;
-}
-
-/* Whether arg, written bare (no '='), takes the next argument as its value: every long option
-   but the flags, and -o. */
-static int cli_takes_value(const char *arg) {
-    static const char *const flags[] = {"--json", "--f64", "--help"};
-    if (strcmp(arg, "-o") == 0) return 1;
-    if (strncmp(arg, "--", 2) != 0 || strchr(arg, '=') != NULL) return 0;
-    for (size_t k = 0; k < sizeof flags / sizeof flags[0]; k++)
-        if (strcmp(arg, flags[k]) == 0) return 0;
-    return 1;
-}
-
 int cli_begin(const char *cmd, int argc, char **argv, const char *help) {
-    for (int i = 1; i < argc; i++) {
-        if (cli_takes_value(argv[i])) {
-            if (i + 1 == argc) return cli_usage_error(cmd, "%s needs a value", argv[i]);
-            i++; /* a value, even "-h" or "--help" */
-            continue;
-        }
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0)
-            return fputs(help, stdout), 0;
+    static const char *const flags[] = {"--json", "--f64", "--help", NULL};
+    static const char *const short_values[] = {"-o", NULL};
+    int at = 0;
+    switch (sg_argv_first_pass(argc, argv, flags, short_values, &at)) {
+    case SG_ARGV_HELP:
+        return fputs(help, stdout), 0;
+    case SG_ARGV_NO_VALUE:
+        return cli_usage_error(cmd, "%s needs a value", argv[at]);
+    default:
+        return -1;
     }
-    return -1;
-}
-
-static const struct {
-    const char *name;
-    selugrad_dtype dt;
-} cli_dtype_names[] = {
-    {"f32", SELUGRAD_FLOAT},       {"fp32", SELUGRAD_FLOAT},   {"float32", SELUGRAD_FLOAT},
-    {"float", SELUGRAD_FLOAT},     {"f16", SELUGRAD_FLOAT16},  {"fp16", SELUGRAD_FLOAT16},
-    {"float16", SELUGRAD_FLOAT16}, {"half", SELUGRAD_FLOAT16}, {"bf16", SELUGRAD_BF16},
-    {"bfloat16", SELUGRAD_BF16},   {"s8", SELUGRAD_INT8},      {"int8", SELUGRAD_INT8},
-    {"u8", SELUGRAD_UINT8},        {"uint8", SELUGRAD_UINT8},  {"s32", SELUGRAD_INT32},
-    {"int32", SELUGRAD_INT32},
-};
-
-int cli_parse_dtype(const char *s, selugrad_dtype *dt) {
-    for (size_t i = 0; i < sizeof cli_dtype_names / sizeof cli_dtype_names[0]; i++) {
-        if (strcmp(s, cli_dtype_names[i].name) == 0) {
-            *dt = cli_dtype_names[i].dt;
-            return 0;
-        }
-    }
-    return -1;
 }
 
 int cli_parse_i64(const char *s, int64_t *v) {

@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "selugrad/selugrad.h"
+#include "sg_argv.h"
 
 enum { CLI_MAX_RANK = 16, CLI_USAGE = 2 };
 
@@ -28,16 +29,11 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
-/* Whether argv[*i] is the option key, as "--key=VALUE" or as "--key VALUE" (then *i moves on to
-   VALUE); *value is VALUE, or "" for a last argument "--key" with nothing after it. */
-int cli_opt(int argc, char **argv, int *i, const char *key, const char **value);
+/* Options are read with sg_argv_opt and dtypes with sg_argv_dtype (tools/common/sg_argv.h). */
 /* A subcommand's first step: prints help and returns 0 when --help or -h is given (not as an
    option's value), returns the usage error's status when the last argument is an option that
    needs a value, else -1 (go on). */
 int cli_begin(const char *cmd, int argc, char **argv, const char *help);
-/* Parses "f32", "fp32", "float32", "float", "f16", "fp16", "half", "bf16", "s8", "int8",
-   "u8", "uint8", "s32", "int32"; 0 on success. */
-int cli_parse_dtype(const char *s, selugrad_dtype *dt);
 /* "2x16x32" (x or , separated, up to 16 dims), "scalar" = rank 0; dims may be -1 or -2 when
    allow_neg. cli_shape_why returns NULL on success, else why s is not a shape. */
 int cli_parse_shape(const char *s, size_t *rank, int64_t *dims, int allow_neg);

@@ -58,19 +58,19 @@ int cli_cmd_tiling(int argc, char **argv) {
     selugrad_shape shape;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
-        if (cli_opt(argc, argv, &i, "--soc", &v))
+        if (sg_argv_opt(argc, argv, &i, "--soc", &v))
             soc = v;
-        else if (cli_opt(argc, argv, &i, "--cores", &v)) {
+        else if (sg_argv_opt(argc, argv, &i, "--cores", &v)) {
             if (cli_parse_i64(v, &cores) != 0 || cores < 1)
                 return cli_usage_error("tiling", "bad --cores '%s' (a whole number from 1)", v);
-        } else if (cli_opt(argc, argv, &i, "--ub", &v)) {
+        } else if (sg_argv_opt(argc, argv, &i, "--ub", &v)) {
             if (cli_parse_i64(v, &ub) != 0 || ub < 0)
                 return cli_usage_error("tiling", "bad --ub '%s' (bytes, 0 or more)", v);
-        } else if (cli_opt(argc, argv, &i, "--dtype", &v)) {
-            if (cli_parse_dtype(v, &dt) != 0)
+        } else if (sg_argv_opt(argc, argv, &i, "--dtype", &v)) {
+            if (sg_argv_dtype(v, &dt) != 0)
                 return cli_usage_error("tiling", "unknown dtype '%s'", v);
             have_dt = 1;
-        } else if (cli_opt(argc, argv, &i, "--shape", &v)) {
+        } else if (sg_argv_opt(argc, argv, &i, "--shape", &v)) {
             if ((why = cli_to_shape(v, &shape, 0)) != NULL)
                 return cli_usage_error("tiling", "bad shape '%s': %s", v, why);
             have_shape = 1;
@@ -127,11 +127,11 @@ int cli_cmd_infershape(int argc, char **argv) {
     const char *v;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
-        if (cli_opt(argc, argv, &i, "--gradients", &v)) {
+        if (sg_argv_opt(argc, argv, &i, "--gradients", &v)) {
             if ((why = cli_to_shape(v, &g, 1)) != NULL)
                 return cli_usage_error("infershape", "bad --gradients '%s': %s", v, why);
             have_g = 1;
-        } else if (cli_opt(argc, argv, &i, "--outputs", &v)) {
+        } else if (sg_argv_opt(argc, argv, &i, "--outputs", &v)) {
             if ((why = cli_to_shape(v, &o, 1)) != NULL)
                 return cli_usage_error("infershape", "bad --outputs '%s': %s", v, why);
             have_o = 1;

@@ -37,19 +37,19 @@ static int cli_io_parse(const char *cmd, int argc, char **argv, cli_io_args *a) 
         const char *s = argv[i];
         selugrad_dtype dt;
         int64_t n;
-        if (cli_opt(argc, argv, &i, "--dtype", &v)) {
-            if (cli_parse_dtype(v, &dt) != 0) return cli_usage_error(cmd, "unknown dtype '%s'", v);
+        if (sg_argv_opt(argc, argv, &i, "--dtype", &v)) {
+            if (sg_argv_dtype(v, &dt) != 0) return cli_usage_error(cmd, "unknown dtype '%s'", v);
             a->dtype = (int)dt;
-        } else if (cli_opt(argc, argv, &i, "--grad", &v))
+        } else if (sg_argv_opt(argc, argv, &i, "--grad", &v))
             a->grad = v;
-        else if (cli_opt(argc, argv, &i, "--out", &v))
+        else if (sg_argv_opt(argc, argv, &i, "--out", &v))
             a->out = v;
-        else if (cli_opt(argc, argv, &i, "--result", &v))
+        else if (sg_argv_opt(argc, argv, &i, "--result", &v))
             a->result = v;
-        else if (cli_opt(argc, argv, &i, "--shape", &v)) {
+        else if (sg_argv_opt(argc, argv, &i, "--shape", &v)) {
             const char *why = cli_shape_why(v, &a->rank, a->dims, 0);
             if (why) return cli_usage_error(cmd, "bad shape '%s': %s", v, why);
-        } else if (cli_opt(argc, argv, &i, "--show", &v)) {
+        } else if (sg_argv_opt(argc, argv, &i, "--show", &v)) {
             if (cli_parse_i64(v, &n) != 0 || n < 0 || n > CLI_MAX_FIRST)
                 return cli_usage_error(cmd, "bad --show '%s' (0 to %d)", v, (int)CLI_MAX_FIRST);
             a->show = (int)n;
@@ -60,7 +60,7 @@ static int cli_io_parse(const char *cmd, int argc, char **argv, cli_io_args *a) 
             a->dest = argv[++i];
         } else if (strncmp(s, "-o=", 3) == 0) {
             a->dest = s + 3;
-        } else if (cli_opt(argc, argv, &i, "--output", &v))
+        } else if (sg_argv_opt(argc, argv, &i, "--output", &v))
             a->dest = v;
         else
             return cli_usage_error(cmd, "unknown argument '%s'", s);

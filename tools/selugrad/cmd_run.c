@@ -180,7 +180,7 @@ static void run_all(run_opts *op, const char *isa) {
                     char msg[512];
                     const char *soc = op->n_socs ? op->socs[s] : NULL;
                     const char *thr = op->n_threads ? op->threads[t] : NULL;
-                    cli_parse_dtype(op->dtypes[d], &dt);
+                    sg_argv_dtype(op->dtypes[d], &dt);
                     int r = run_case(op, dt, op->shapes[sh], thr, isa, soc, msg, sizeof msg);
                     if (r == 0)
                         op->pass++;
@@ -296,23 +296,23 @@ int cli_cmd_run(int argc, char **argv) {
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         int rc = 0;
-        if (cli_opt(argc, argv, &i, "--dtype", &v))
+        if (sg_argv_opt(argc, argv, &i, "--dtype", &v))
             rc = run_list(v, op.dtypes, &op.n_dtypes, "dtype");
-        else if (cli_opt(argc, argv, &i, "--shape", &v))
+        else if (sg_argv_opt(argc, argv, &i, "--shape", &v))
             rc = run_list(v, op.shapes, &op.n_shapes, "shape");
-        else if (cli_opt(argc, argv, &i, "--threads", &v))
+        else if (sg_argv_opt(argc, argv, &i, "--threads", &v))
             rc = run_list(v, op.threads, &op.n_threads, "threads");
-        else if (cli_opt(argc, argv, &i, "--isa", &v))
+        else if (sg_argv_opt(argc, argv, &i, "--isa", &v))
             rc = run_list(v, op.isas, &op.n_isas, "isa");
-        else if (cli_opt(argc, argv, &i, "--soc", &v))
+        else if (sg_argv_opt(argc, argv, &i, "--soc", &v))
             rc = run_list(v, op.socs, &op.n_socs, "soc");
-        else if (cli_opt(argc, argv, &i, "--strides", &v))
+        else if (sg_argv_opt(argc, argv, &i, "--strides", &v))
             op.strides = v;
-        else if (cli_opt(argc, argv, &i, "--range", &v))
+        else if (sg_argv_opt(argc, argv, &i, "--range", &v))
             op.range = v;
-        else if (cli_opt(argc, argv, &i, "--child-tally-fd", &v))
+        else if (sg_argv_opt(argc, argv, &i, "--child-tally-fd", &v))
             op.tally = v;
-        else if (cli_opt(argc, argv, &i, "--seed", &v)) {
+        else if (sg_argv_opt(argc, argv, &i, "--seed", &v)) {
             if (cli_parse_i64(v, &op.seed) != 0) return cli_usage_error("run", "bad --seed");
         } else
             return cli_usage_error("run", "unknown argument '%s'", a);
@@ -321,7 +321,7 @@ int cli_cmd_run(int argc, char **argv) {
     if (!op.n_dtypes || !op.n_shapes) return cli_usage_error("run", "--dtype and --shape needed");
     for (int i = 0; i < op.n_dtypes; i++) {
         selugrad_dtype dt;
-        if (cli_parse_dtype(op.dtypes[i], &dt) != 0)
+        if (sg_argv_dtype(op.dtypes[i], &dt) != 0)
             return cli_usage_error("run", "unknown dtype '%s'", op.dtypes[i]);
     }
     for (int i = 0; i < op.n_shapes; i++) {

@@ -82,7 +82,7 @@ static int st_parse_input(const cJSON *in, st_input *p, char *err, size_t len) {
     const cJSON *range = cJSON_GetObjectItemCaseSensitive(in, "range_values");
     const cJSON *outl = cJSON_GetObjectItemCaseSensitive(in, "outlier_values");
     memset(p, 0, sizeof *p);
-    if (!cJSON_IsString(dt) || cli_parse_dtype(dt->valuestring, &p->dtype) != 0)
+    if (!cJSON_IsString(dt) || sg_argv_dtype(dt->valuestring, &p->dtype) != 0)
         return snprintf(err, len, "missing or unknown dtype"), -1;
     if (!cJSON_IsArray(shape) || cJSON_GetArraySize(shape) > CLI_MAX_RANK)
         return snprintf(err, len, "missing or too long shape"), -1;
@@ -264,11 +264,11 @@ int cli_cmd_st(int argc, char **argv) {
     int nfiles = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
-        if (cli_opt(argc, argv, &i, "--ids", &v))
+        if (sg_argv_opt(argc, argv, &i, "--ids", &v))
             ids = v;
-        else if (cli_opt(argc, argv, &i, "--report", &v))
+        else if (sg_argv_opt(argc, argv, &i, "--report", &v))
             report = v;
-        else if (cli_opt(argc, argv, &i, "--seed", &v)) {
+        else if (sg_argv_opt(argc, argv, &i, "--seed", &v)) {
             if (cli_parse_i64(v, &seed) != 0) return cli_usage_error("st", "bad --seed");
         } else if (a[0] == '-')
             return cli_usage_error("st", "unknown argument '%s'", a);

@@ -1,0 +1,70 @@
+#include "sg_argv.h"
+
+#include <string.h>
+
+int sg_argv_opt(int argc, char **argv, int *i, const char *key, const char **value) {
+    const char *arg = argv[*i];
+    size_t k = strlen(key);
+    if (strncmp(arg, key, k) != 0) return 0;
+    if (arg[k] == '=') {
+        *value = arg + k + 1;
+        return 1;
+    }
+    if (arg[k] == '\0') {
+        *value = *i + 1 < argc ? argv[++*i] : "";
+        return 1;
+    }
+    return 0;
+}
+
+static int sg_argv_listed(const char *arg, const char *const *list) {
+    for (; list != NULL && *list != NULL; list++)
+        if (strcmp(arg, *list) == 0) return 1;
+    return 0;
+}
+
+static int sg_argv_takes_value(const char *arg, const char *const *flags,
+                               const char *const *short_values) {
+    if (sg_argv_listed(arg, short_values)) return 1;
+    if (strncmp(arg, "--", 2) != 0 || strchr(arg, '=') != NULL) return 0;
+    return !sg_argv_listed(arg, flags);
+}
+
+sg_argv_first sg_argv_first_pass(int argc, char **argv, const char *const *flags,
+                                 const char *const *short_values, int *at) {
+    for (int i = 1; i < argc; i++) {
+        if (sg_argv_takes_value(argv[i], flags, short_values)) {
+            if (i + 1 == argc) {
+                *at = i;
+                return SG_ARGV_NO_VALUE;
+            }
+            i++; /* a value, even "-h" or "--help" */
+        } else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            *at = i;
+            return SG_ARGV_HELP;
+        }
+    }
+    return SG_ARGV_GO;
+}
+
+static const struct {
+    const char *name;
+    selugrad_dtype dt;
+} sg_argv_dtypes[] = {
+    {"f32", SELUGRAD_FLOAT},       {"fp32", SELUGRAD_FLOAT},   {"float32", SELUGRAD_FLOAT},
+    {"float", SELUGRAD_FLOAT},     {"f16", SELUGRAD_FLOAT16},  {"fp16", SELUGRAD_FLOAT16},
+    {"float16", SELUGRAD_FLOAT16}, {"half", SELUGRAD_FLOAT16}, {"bf16", SELUGRAD_BF16},
+    {"bfloat16", SELUGRAD_BF16},   {"s8", SELUGRAD_INT8},      {"int8", SELUGRAD_INT8},
+    {"u8", SELUGRAD_UINT8},        {"uint8", SELUGRAD_UINT8},  {"s32", SELUGRAD_INT32},
+    {"int32", SELUGRAD_INT32},
+};
+
+int sg_argv_dtype(const char *s, selugrad_dtype *dt) {
+    for (size_t i = 0; i < sizeof sg_argv_dtypes / sizeof sg_argv_dtypes[0]; i++) {
+        if (strcmp(s, sg_argv_dtypes[i].name) == 0) {
+            *dt = sg_argv_dtypes[i].dt;
+            return 0;
+        }
+    }
+    return -1;
+}

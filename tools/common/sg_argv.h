@@ -1,0 +1,32 @@
+/*
+ * Command-line pieces shared by the selugrad command (tools/selugrad/) and the benchmark
+ * (bench/): options written "--key=VALUE" or "--key VALUE", the first pass over the arguments
+ * that finds --help and a last option without its value, and the dtype names.
+ */
+#ifndef SELUGRAD_TOOLS_COMMON_SG_ARGV_H
+#define SELUGRAD_TOOLS_COMMON_SG_ARGV_H
+
+#include "selugrad/selugrad.h"
+
+/* Whether argv[*i] is the option key, as "--key=VALUE" or as "--key VALUE" (then *i moves on to
+   VALUE, whatever it looks like); *value is VALUE, or "" for a last argument "--key" with
+   nothing after it. */
+int sg_argv_opt(int argc, char **argv, int *i, const char *key, const char **value);
+
+typedef enum sg_argv_first {
+    SG_ARGV_GO = 0,       /* neither: parse the options */
+    SG_ARGV_HELP = 1,     /* --help or -h, not as an option's value */
+    SG_ARGV_NO_VALUE = 2, /* argv[*at], the last argument, is an option that needs a value */
+} sg_argv_first;
+
+/* The first pass: every bare long option ("--key", no '=') takes the next argument as its value
+   except those in flags; so do the short options in short_values (e.g. "-o"). Both lists end
+   with NULL. */
+sg_argv_first sg_argv_first_pass(int argc, char **argv, const char *const *flags,
+                                 const char *const *short_values, int *at);
+
+/* Parses "f32", "fp32", "float32", "float", "f16", "fp16", "float16", "half", "bf16",
+   "bfloat16", "s8", "int8", "u8", "uint8", "s32", "int32"; 0 on success, -1 otherwise. */
+int sg_argv_dtype(const char *s, selugrad_dtype *dt);
+
+#endif /* SELUGRAD_TOOLS_COMMON_SG_ARGV_H */
