@@ -169,9 +169,9 @@ int selugrad_bench_main(int argc, char **argv) {
         return 1;
     }
     printf("# selugrad %s bench: median of repeated calls; GB/s = 3 n sizeof(T) / time; "
-           "bound = best STREAM triad (plain or non-temporal, on the threads or on 1) on the "
-           "same bytes; loop = hand-written -O3 loop, 1 thread; speedup = loop time / call "
-           "time\n",
+           "bound = best STREAM triad (plain or non-temporal, on the threads or on 1, of the "
+           "row's ISA level at most) on the same bytes; loop = hand-written -O3 loop, 1 thread; "
+           "speedup = loop time / call time\n",
            selugrad_version());
     sgb_table_header(stdout);
     double t0 = sgb_now();
