@@ -5,7 +5,7 @@
  * threads, on one and on the call's own when in between, and the best is the bound. The vector
  * versions come from per-ISA files; the widest this CPU runs within the row's ISA cap is used,
  * so a row capped at AVX2 stands for an AVX2 machine: its bound is what that machine's
- * STREAM would measure (in cache, 32-byte loads and stores move half of what 64-byte ones do).
+ * STREAM would measure.
  */
 #include "bench_internal.h"
 #include "core/pool.h"
