@@ -11,8 +11,18 @@
  * pass on 16-bit words gathered by byte shuffles (sg512_bf16_pack_rne). Never VCVTNEPS2BF16 (it
  * flushes subnormals). Tail: one masked 16-bit load/store step. Large calls peel to a 64-byte
  * aligned y and use streaming stores (x86_nt.h), then SFENCE.
+ * Fast path: when y shares no address with g or o, blocks of SG_BF16_BLOCK elements run without
+ * the two fix-ups only special inputs need (sg512_bf16_step_fast, 19 instructions per 32
+ * elements instead of 23, 7-10 % faster in L1 and L2: docs/PERFORMANCE.md session 12) while
+ * tracking whether any result word has an all-ones exponent, which every case the fix-ups would
+ * change has; such a block is then computed again with the full step. Checked on all 2^32
+ * (g, o) pairs, where most blocks hold special values.
  */
 #include "sg_avx512.h"
+
+/* Elements per block of the fast path (sg_bf16_selugrad__avx512): 2 KiB of each array, so a
+   block computed again comes from L1. */
+#define SG_BF16_BLOCK 1024
 
 /* The factor o < 0 ? bf16(o + SA) : scale, in fp32 (NaN and -0 o take scale). */
 static inline __m512 sg512_bf16_factor(__m512 o) {
@@ -39,8 +49,99 @@ static inline void sg512_bf16_masked(const uint16_t *g, const uint16_t *o, uint1
     _mm512_mask_storeu_epi16(y, k, r);
 }
 
+/* The step without the two fix-ups that only special inputs need (sg512_bf16_keep_big for o <=
+   -2^112 or -inf, sg512_canon_nan for NaN products), four of its 23 vector instructions: for
+   other inputs it gives the same words. Where it would not, the product is not finite (g NaN
+   or +-inf, or the factor of a huge o rounded to +-inf or NaN), so its word has an all-ones
+   exponent: 0x7F80-0x7FFF or 0xFF80-0xFFFF, the largest values as signed and as unsigned 16-bit
+   numbers. *su and *ss keep the running unsigned and signed maxima of the words. */
+static inline __m512i sg512_bf16_step_fast(__m512i gx, __m512i ox, __m512i *su, __m512i *ss) {
+    const __m512i hi = _mm512_set1_epi32((int)0xFFFF0000u);
+    const __m512 scale = sg512_bits((uint32_t)SG_BF16_SCALE_BITS << 16);
+    const __m512 sa = sg512_bits((uint32_t)SG_BF16_SA_BITS << 16);
+    __m512 oe = _mm512_castsi512_ps(_mm512_slli_epi32(ox, 16));
+    __m512 oo = _mm512_castsi512_ps(_mm512_and_si512(ox, hi));
+    __m512 fe = sg512_bf16_round_arith(_mm512_mask_add_ps(scale, sg512_neg(oe), oe, sa));
+    __m512 fo = sg512_bf16_round_arith(_mm512_mask_add_ps(scale, sg512_neg(oo), oo, sa));
+    __m512 re = _mm512_mul_ps(_mm512_castsi512_ps(_mm512_slli_epi32(gx, 16)), fe);
+    __m512 ro = _mm512_mul_ps(_mm512_castsi512_ps(_mm512_and_si512(gx, hi)), fo);
+    __m512i w = sg512_bf16_pack_rne(_mm512_castps_si512(re), _mm512_castps_si512(ro));
+    *su = _mm512_max_epu16(*su, w);
+    *ss = _mm512_max_epi16(*ss, w);
+    return w;
+}
+
+/* Stores r at y, streaming or not. */
+static inline void sg512_bf16_store(uint16_t *y, __m512i r, int stream) {
+    if (stream)
+        _mm512_stream_si512((void *)y, r);
+    else
+        _mm512_storeu_si512(y, r);
+}
+
+/* Elements [0, m), m a multiple of 32, by the fast step; returns whether a word had an all-ones
+   exponent (then the caller computes the block again with the full step). */
+static inline int sg512_bf16_fast_block(const uint16_t *g, const uint16_t *o, uint16_t *y, size_t m,
+                                        int stream) {
+    __m512i su = _mm512_setzero_si512(), ss = _mm512_set1_epi16(INT16_MIN);
+    size_t i = 0;
+    for (; i + 64 <= m; i += 64) {
+        if (stream) {
+            SG_PREFETCH(g + i);
+            SG_PREFETCH(o + i);
+            SG_PREFETCH(g + i + 32);
+            SG_PREFETCH(o + i + 32);
+        } else {
+            SG_PREFETCH_PLAIN(g + i);
+            SG_PREFETCH_PLAIN(o + i);
+        }
+        __m512i r0 =
+            sg512_bf16_step_fast(_mm512_loadu_si512(g + i), _mm512_loadu_si512(o + i), &su, &ss);
+        __m512i r1 = sg512_bf16_step_fast(_mm512_loadu_si512(g + i + 32),
+                                          _mm512_loadu_si512(o + i + 32), &su, &ss);
+        sg512_bf16_store(y + i, r0, stream);
+        sg512_bf16_store(y + i + 32, r1, stream);
+    }
+    if (i < m)
+        sg512_bf16_store(
+            y + i,
+            sg512_bf16_step_fast(_mm512_loadu_si512(g + i), _mm512_loadu_si512(o + i), &su, &ss),
+            stream);
+    return (_mm512_cmpge_epu16_mask(su, _mm512_set1_epi16((short)0xFF80)) |
+            _mm512_cmpge_epi16_mask(ss, _mm512_set1_epi16(0x7F80))) != 0;
+}
+
+/* Whether the byte ranges [a, a + len) and [b, b + len) share an address. */
+static inline int sg_bf16_overlap(const void *a, const void *b, size_t len) {
+    uintptr_t x = (uintptr_t)a, z = (uintptr_t)b;
+    return x < z + len && z < x + len;
+}
+
 void sg_bf16_selugrad__avx512(size_t n, const void *gv, const void *ov, void *yv) {
     const uint16_t *g = (const uint16_t *)gv, *o = (const uint16_t *)ov;
     uint16_t *y = (uint16_t *)yv;
-    SG512_STREAM_LOOP(uint16_t, g, o, y, n, sg512_bf16_step, sg512_bf16_masked, 1);
+    if (sg_bf16_overlap(y, g, 2 * n) || sg_bf16_overlap(y, o, 2 * n)) {
+        /* In place (or any shared address): a block cannot be computed twice from its inputs
+           once y has overwritten them, so every element takes the full step. */
+        SG512_STREAM_LOOP(uint16_t, g, o, y, n, sg512_bf16_step, sg512_bf16_masked, 1);
+        return;
+    }
+    size_t i = 0;
+    int stream = n * 6 >= SG_NT_MIN_BYTES && ((uintptr_t)y & 1) == 0;
+    if (stream) { /* peel (at most 31 elements) to a 64-byte aligned y */
+        i = ((64 - ((uintptr_t)y & 63)) & 63) / 2;
+        if (i > n) i = n;
+        if (i) sg512_bf16_masked(g, o, y, i);
+    }
+    while (n - i >= 32) {
+        size_t m = n - i < SG_BF16_BLOCK ? (n - i) / 32 * 32 : SG_BF16_BLOCK;
+        if (sg512_bf16_fast_block(g + i, o + i, y + i, m, stream))
+            for (size_t k = i; k < i + m; k += 32)
+                sg512_bf16_store(
+                    y + k, sg512_bf16_step(_mm512_loadu_si512(g + k), _mm512_loadu_si512(o + k)),
+                    stream);
+        i += m;
+    }
+    if (stream) _mm_sfence();
+    if (i < n) sg512_bf16_masked(g + i, o + i, y + i, n - i);
 }
