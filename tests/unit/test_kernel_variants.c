@@ -2,9 +2,10 @@
  * Every kernel variant in sg_kernels[] against the scalar reference kernel of its dtype, bit for
  * bit: lengths 0 .. 2 * 64 + 1 (two of the widest vectors plus one), pointers one element off
  * alignment, in place (y == g and y == o), random bit patterns plus special values, and one call
- * large enough for the streaming-store path. A variant the CPU cannot run is reported SKIPPED by
- * name. Also: dispatch under each ISA cap, the ISA names, the cap from SELUGRAD_MAX_ISA, and the
- * xgetbv gate.
+ * large enough for the streaming-store path; for 16-bit types also every o, and ordinary values
+ * with one special value at chosen places (a block holding it must not take a fast path). A variant
+ * the CPU cannot run is reported SKIPPED by name. Also: dispatch under each ISA cap, the ISA names,
+ * the cap from SELUGRAD_MAX_ISA, and the xgetbv gate.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -164,6 +165,61 @@ static void test_variant_all_o16(void **state) {
     free(w);
 }
 
+/* Ordinary values only (finite, no zeros, moderate magnitudes), with at most one special value
+   at a chosen place: kernels with a fast path for blocks without special inputs (AVX-512 bf16)
+   must take it for the plain blocks and compute the block holding the special value exactly;
+   also at the streaming size. */
+static uint16_t plain16(selugrad_dtype dtype) {
+    uint32_t r = rnd();
+    uint16_t sign = (uint16_t)(r & 0x8000u);
+    if (dtype == SELUGRAD_BF16) return (uint16_t)(sign | (0x3C00u + (r >> 8) % 0x0600u));
+    return (uint16_t)(sign | (0x2000u + (r >> 8) % 0x2800u));
+}
+
+static void check_one_special(const sg_kernel *k, size_t n, size_t at, int which, uint16_t v) {
+    const sg_kernel *ref = reference_of(k->dtype);
+    uint16_t *g = malloc(n * 2), *o = malloc(n * 2), *y = malloc(n * 2), *w = malloc(n * 2);
+    assert_true(g && o && y && w);
+    for (size_t i = 0; i < n; i++) {
+        g[i] = plain16(k->dtype);
+        o[i] = plain16(k->dtype);
+    }
+    if (at < n) (which ? o : g)[at] = v;
+    ref->fn(n, g, o, w);
+    k->fn(n, g, o, y);
+    for (size_t i = 0; i < n; i++)
+        if (y[i] != w[i])
+            fail_msg("%s: n=%zu, %s[%zu]=%04x: element %zu (g=%04x o=%04x) gives %04x, want %04x",
+                     k->name, n, which ? "o" : "g", at, v, i, g[i], o[i], y[i], w[i]);
+    free(g);
+    free(o);
+    free(y);
+    free(w);
+}
+
+static void test_variant_one_special(void **state) {
+    const sg_kernel *k = (const sg_kernel *)*state;
+    if (!sg_isa_supported(k->isa)) skip();
+    static const uint16_t g_bf16[] = {0x7FC0, 0xFF81, 0x7F80, 0xFF80, 0x0000, 0x7F7F};
+    static const uint16_t o_bf16[] = {0xFF80, 0xF780, 0xF7FF, 0xFEFF, 0xFFC0, 0xBFE1, 0x8000};
+    static const uint16_t g_f16[] = {0x7E00, 0xFC01, 0x7C00, 0xFC00, 0x0000, 0x7BFF};
+    static const uint16_t o_f16[] = {0xFC00, 0xFBFF, 0xFE00, 0xBF08, 0x8000};
+    int bf = k->dtype == SELUGRAD_BF16;
+    const uint16_t *gs = bf ? g_bf16 : g_f16, *os = bf ? o_bf16 : o_f16;
+    size_t ng = bf ? sizeof g_bf16 / 2 : sizeof g_f16 / 2,
+           no = bf ? sizeof o_bf16 / 2 : sizeof o_f16 / 2;
+    static const size_t places[] = {0, 31, 1023, 1024, 2047, 2048, 4999};
+    check_one_special(k, 5000, 5000, 0, 0); /* none */
+    for (size_t p = 0; p < sizeof places / sizeof places[0]; p++) {
+        for (size_t i = 0; i < ng; i++) check_one_special(k, 5000, places[p], 0, gs[i]);
+        for (size_t i = 0; i < no; i++) check_one_special(k, 5000, places[p], 1, os[i]);
+    }
+    size_t big = SG_NT_MIN_BYTES / 6 + 4099;
+    check_one_special(k, big, big, 0, 0);
+    check_one_special(k, big, big / 2, 0, gs[0]);
+    check_one_special(k, big, big - 3, 1, os[0]);
+}
+
 /* int8 / uint8: all 65536 (g, o) pairs. */
 static void test_variant_all_pairs8(void **state) {
     const sg_kernel *k = (const sg_kernel *)*state;
@@ -280,7 +336,7 @@ static void test_xgetbv_gate(void **state) {
 }
 
 int main(void) {
-    struct CMUnitTest *tests = calloc(sg_kernel_count * 2 + 4, sizeof *tests);
+    struct CMUnitTest *tests = calloc(sg_kernel_count * 3 + 4, sizeof *tests);
     char(*names)[96] = calloc(sg_kernel_count * 2, sizeof *names);
     if (tests == NULL || names == NULL) return 1;
     size_t nt = 0, skipped = 0;
@@ -299,6 +355,12 @@ int main(void) {
             tests[nt] = (struct CMUnitTest){
                 names[i], es == 2 ? test_variant_all_o16 : test_variant_all_pairs8, NULL, NULL,
                 (void *)k};
+            nt++;
+        }
+        if (es == 2) {
+            snprintf(names[sg_kernel_count + i], sizeof names[0], "%s_one_special", k->name);
+            tests[nt] = (struct CMUnitTest){names[sg_kernel_count + i], test_variant_one_special,
+                                            NULL, NULL, (void *)k};
             nt++;
         }
     }

@@ -12,7 +12,7 @@
  * flushes subnormals). Tail: one masked 16-bit load/store step. Large calls peel to a 64-byte
  * aligned y and use streaming stores (x86_nt.h), then SFENCE.
  * Fast path: when y shares no address with g or o, blocks of SG_BF16_BLOCK elements run without
- * the two fix-ups only special inputs need (sg512_bf16_step_fast, 19 instructions per 32
+ * the two fix-ups only special inputs need (sg512_bf16_step_fast, 21 instructions per 32
  * elements instead of 23, 7-10 % faster in L1 and L2: docs/PERFORMANCE.md session 12) while
  * tracking whether any result word has an all-ones exponent, which every case the fix-ups would
  * change has; such a block is then computed again with the full step. Checked on all 2^32
