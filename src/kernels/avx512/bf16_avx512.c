@@ -11,18 +11,20 @@
  * pass on 16-bit words gathered by byte shuffles (sg512_bf16_pack_rne). Never VCVTNEPS2BF16 (it
  * flushes subnormals). Tail: one masked 16-bit load/store step. Large calls peel to a 64-byte
  * aligned y and use streaming stores (x86_nt.h), then SFENCE.
- * Fast path: when y shares no address with g or o, blocks of SG_BF16_BLOCK elements run without
- * the two fix-ups only special inputs need (sg512_bf16_step_fast: 20 instructions per 32
- * elements instead of 23, 13-17 % faster in L1 and L2: docs/PERFORMANCE.md session 12) while an
- * FMA accumulator tracks whether any product was not finite, which every case the fix-ups
- * would change has; such a block is then computed again with the full step. Checked on all
- * 2^32 (g, o) pairs, where most blocks hold special values.
+ * Fast path (unless y partly overlaps g or o; in place is fine): blocks of 128 elements run
+ * without the two fix-ups only special inputs need (sg512_bf16_step_fast: 20 instructions per
+ * 32 elements instead of 23; docs/PERFORMANCE.md session 12) while an FMA accumulator tracks
+ * whether any product was not finite, which every case the fix-ups would change has; such a
+ * block is computed again with the full step before anything is stored. Checked on all 2^32
+ * (g, o) pairs, where most blocks hold special values.
  */
 #include "sg_avx512.h"
 
-/* Elements per block of the fast path (sg_bf16_selugrad__avx512): 2 KiB of each array, so a
-   block computed again comes from L1. */
-#define SG_BF16_BLOCK 1024
+/* The fast path (sg_bf16_selugrad__avx512) works in blocks of four steps, 128 elements, whose
+   results stay in registers until the block is known to need no second pass (eight steps per
+   block were 5-11 % slower: too many live registers); after a block that needed one, the next
+   SG_BF16_FULL_AFTER blocks take the full step directly. */
+#define SG_BF16_FULL_AFTER 32
 
 /* The factor o < 0 ? bf16(o + SA) : scale, in fp32 (NaN and -0 o take scale). */
 static inline __m512 sg512_bf16_factor(__m512 o) {
@@ -77,36 +79,6 @@ static inline void sg512_bf16_store(uint16_t *y, __m512i r, int stream) {
         _mm512_storeu_si512(y, r);
 }
 
-/* Elements [0, m), m a multiple of 32, by the fast step; returns whether a product was not
-   finite (then the caller computes the block again with the full step). */
-static inline int sg512_bf16_fast_block(const uint16_t *g, const uint16_t *o, uint16_t *y, size_t m,
-                                        int stream) {
-    __m512 acc = _mm512_set1_ps(1.0f);
-    size_t i = 0;
-    for (; i + 64 <= m; i += 64) {
-        if (stream) {
-            SG_PREFETCH(g + i);
-            SG_PREFETCH(o + i);
-            SG_PREFETCH(g + i + 32);
-            SG_PREFETCH(o + i + 32);
-        } else {
-            SG_PREFETCH_PLAIN(g + i);
-            SG_PREFETCH_PLAIN(o + i);
-        }
-        __m512i r0 =
-            sg512_bf16_step_fast(_mm512_loadu_si512(g + i), _mm512_loadu_si512(o + i), &acc);
-        __m512i r1 = sg512_bf16_step_fast(_mm512_loadu_si512(g + i + 32),
-                                          _mm512_loadu_si512(o + i + 32), &acc);
-        sg512_bf16_store(y + i, r0, stream);
-        sg512_bf16_store(y + i + 32, r1, stream);
-    }
-    if (i < m)
-        sg512_bf16_store(
-            y + i, sg512_bf16_step_fast(_mm512_loadu_si512(g + i), _mm512_loadu_si512(o + i), &acc),
-            stream);
-    return _mm512_fpclass_ps_mask(acc, 0x99) != 0; /* QNaN, SNaN, +inf, -inf */
-}
-
 /* Whether the byte ranges [a, a + len) and [b, b + len) share an address. */
 static inline int sg_bf16_overlap(const void *a, const void *b, size_t len) {
     uintptr_t x = (uintptr_t)a, z = (uintptr_t)b;
@@ -116,9 +88,8 @@ static inline int sg_bf16_overlap(const void *a, const void *b, size_t len) {
 void sg_bf16_selugrad__avx512(size_t n, const void *gv, const void *ov, void *yv) {
     const uint16_t *g = (const uint16_t *)gv, *o = (const uint16_t *)ov;
     uint16_t *y = (uint16_t *)yv;
-    if (sg_bf16_overlap(y, g, 2 * n) || sg_bf16_overlap(y, o, 2 * n)) {
-        /* In place (or any shared address): a block cannot be computed twice from its inputs
-           once y has overwritten them, so every element takes the full step. */
+    if ((y != g && sg_bf16_overlap(y, g, 2 * n)) || (y != o && sg_bf16_overlap(y, o, 2 * n))) {
+        /* A partial overlap (the API refuses it; a direct caller keeps the old element order). */
         SG512_STREAM_LOOP(uint16_t, g, o, y, n, sg512_bf16_step, sg512_bf16_masked, 1);
         return;
     }
@@ -129,15 +100,49 @@ void sg_bf16_selugrad__avx512(size_t n, const void *gv, const void *ov, void *yv
         if (i > n) i = n;
         if (i) sg512_bf16_masked(g, o, y, i);
     }
-    while (n - i >= 32) {
-        size_t m = n - i < SG_BF16_BLOCK ? (n - i) / 32 * 32 : SG_BF16_BLOCK;
-        if (sg512_bf16_fast_block(g + i, o + i, y + i, m, stream))
-            for (size_t k = i; k < i + m; k += 32)
-                sg512_bf16_store(
-                    y + k, sg512_bf16_step(_mm512_loadu_si512(g + k), _mm512_loadu_si512(o + k)),
-                    stream);
-        i += m;
+    unsigned full = 0; /* blocks left to take the full step directly */
+    /* prefetch distances as SG512_STREAM_LOOP's: into L1 from far for streaming calls, from L2 */
+    size_t pf = stream ? SG_PF_BYTES : SG_PF_PLAIN_BYTES;
+    for (; n - i >= 128; i += 128) {
+        for (size_t l = 0; l < 256; l += 64) { /* the block's four lines of each input, ahead */
+            _mm_prefetch((const char *)(g + i) + pf + l, _MM_HINT_T0);
+            _mm_prefetch((const char *)(o + i) + pf + l, _MM_HINT_T0);
+        }
+        /* The block's four results stay in registers (written out step by step: a loop over an
+           array of them is kept in memory at -O2, 20 % slower) until it is known which step
+           gives them, so every input is read before y is written (kernel.h), even when y and an
+           input are one memory under two addresses. */
+        const uint16_t *gb = g + i, *ob = o + i;
+        __m512i r0, r1, r2, r3;
+        if (full == 0) {
+            __m512 acc = _mm512_set1_ps(1.0f);
+            r0 = sg512_bf16_step_fast(_mm512_loadu_si512(gb), _mm512_loadu_si512(ob), &acc);
+            r1 = sg512_bf16_step_fast(_mm512_loadu_si512(gb + 32), _mm512_loadu_si512(ob + 32),
+                                      &acc);
+            r2 = sg512_bf16_step_fast(_mm512_loadu_si512(gb + 64), _mm512_loadu_si512(ob + 64),
+                                      &acc);
+            r3 = sg512_bf16_step_fast(_mm512_loadu_si512(gb + 96), _mm512_loadu_si512(ob + 96),
+                                      &acc);
+            /* a product that was not finite (QNaN, SNaN, +inf, -inf): this block and the next
+               SG_BF16_FULL_AFTER take the full step, so inputs dense with special values cost
+               about one pass, not two */
+            if (_mm512_fpclass_ps_mask(acc, 0x99) != 0) full = SG_BF16_FULL_AFTER + 1;
+        }
+        if (full != 0) {
+            full--;
+            r0 = sg512_bf16_step(_mm512_loadu_si512(gb), _mm512_loadu_si512(ob));
+            r1 = sg512_bf16_step(_mm512_loadu_si512(gb + 32), _mm512_loadu_si512(ob + 32));
+            r2 = sg512_bf16_step(_mm512_loadu_si512(gb + 64), _mm512_loadu_si512(ob + 64));
+            r3 = sg512_bf16_step(_mm512_loadu_si512(gb + 96), _mm512_loadu_si512(ob + 96));
+        }
+        sg512_bf16_store(y + i, r0, stream);
+        sg512_bf16_store(y + i + 32, r1, stream);
+        sg512_bf16_store(y + i + 64, r2, stream);
+        sg512_bf16_store(y + i + 96, r3, stream);
     }
+    for (; n - i >= 32; i += 32)
+        sg512_bf16_store(
+            y + i, sg512_bf16_step(_mm512_loadu_si512(g + i), _mm512_loadu_si512(o + i)), stream);
     if (stream) _mm_sfence();
     if (i < n) sg512_bf16_masked(g + i, o + i, y + i, n - i);
 }
