@@ -132,37 +132,43 @@ static void test_variant(void **state) {
     }
 }
 
+/* k against the reference of its dtype on n 16-bit (g, o) pairs, element by element; what
+   names the case in a failure. */
+static void expect_ref16(const sg_kernel *k, size_t n, const uint16_t *g, const uint16_t *o,
+                         const char *what) {
+    const sg_kernel *ref = reference_of(k->dtype);
+    uint16_t *y = malloc(n * 2), *w = malloc(n * 2);
+    assert_true(y && w);
+    ref->fn(n, g, o, w);
+    k->fn(n, g, o, y);
+    for (size_t i = 0; i < n; i++)
+        if (y[i] != w[i])
+            fail_msg("%s: %s: element %zu (g=%04x o=%04x) gives %04x, want %04x", k->name, what, i,
+                     g[i], o[i], y[i], w[i]);
+    free(y);
+    free(w);
+}
+
 /* Every (g, o) with o over all 65536 half / bf16 patterns, several g per o. */
 static void test_variant_all_o16(void **state) {
     const sg_kernel *k = (const sg_kernel *)*state;
     if (!sg_isa_supported(k->isa)) skip();
-    const sg_kernel *ref = reference_of(k->dtype);
     enum { N = 65536 * 4 };
-    uint16_t *g = malloc(N * 2), *o = malloc(N * 2), *y = malloc(N * 2), *w = malloc(N * 2);
-    assert_true(g && o && y && w);
+    uint16_t *g = malloc(N * 2), *o = malloc(N * 2);
+    assert_true(g && o);
     for (size_t i = 0; i < N; i++) {
         o[i] = (uint16_t)i;
         g[i] = (i >> 16) == 0 ? (uint16_t)0x3C00 : (uint16_t)rnd();
     }
-    ref->fn(N, g, o, w);
-    k->fn(N, g, o, y);
-    for (size_t i = 0; i < N; i++)
-        if (y[i] != w[i])
-            fail_msg("%s: g=%04x o=%04x gives %04x, want %04x", k->name, g[i], o[i], y[i], w[i]);
+    expect_ref16(k, N, g, o, "every o");
     /* and every g against a few o */
     for (size_t i = 0; i < N; i++) {
         g[i] = (uint16_t)i;
         o[i] = special16[(i >> 16) * 5 % (sizeof special16 / 2)];
     }
-    ref->fn(N, g, o, w);
-    k->fn(N, g, o, y);
-    for (size_t i = 0; i < N; i++)
-        if (y[i] != w[i])
-            fail_msg("%s: g=%04x o=%04x gives %04x, want %04x", k->name, g[i], o[i], y[i], w[i]);
+    expect_ref16(k, N, g, o, "every g");
     free(g);
     free(o);
-    free(y);
-    free(w);
 }
 
 /* Ordinary values only (finite, no zeros, moderate magnitudes), with at most one special value
@@ -177,24 +183,18 @@ static uint16_t plain16(selugrad_dtype dtype) {
 }
 
 static void check_one_special(const sg_kernel *k, size_t n, size_t at, int which, uint16_t v) {
-    const sg_kernel *ref = reference_of(k->dtype);
-    uint16_t *g = malloc(n * 2), *o = malloc(n * 2), *y = malloc(n * 2), *w = malloc(n * 2);
-    assert_true(g && o && y && w);
+    uint16_t *g = malloc(n * 2), *o = malloc(n * 2);
+    assert_true(g && o);
     for (size_t i = 0; i < n; i++) {
         g[i] = plain16(k->dtype);
         o[i] = plain16(k->dtype);
     }
     if (at < n) (which ? o : g)[at] = v;
-    ref->fn(n, g, o, w);
-    k->fn(n, g, o, y);
-    for (size_t i = 0; i < n; i++)
-        if (y[i] != w[i])
-            fail_msg("%s: n=%zu, %s[%zu]=%04x: element %zu (g=%04x o=%04x) gives %04x, want %04x",
-                     k->name, n, which ? "o" : "g", at, v, i, g[i], o[i], y[i], w[i]);
+    char what[64];
+    snprintf(what, sizeof what, "n=%zu, %s[%zu]=%04x", n, which ? "o" : "g", at, v);
+    expect_ref16(k, n, g, o, what);
     free(g);
     free(o);
-    free(y);
-    free(w);
 }
 
 static void test_variant_one_special(void **state) {

@@ -26,20 +26,28 @@
    SG_BF16_FULL_AFTER blocks take the full step directly. */
 #define SG_BF16_FULL_AFTER 32
 
-/* The factor o < 0 ? bf16(o + SA) : scale, in fp32 (NaN and -0 o take scale). */
-static inline __m512 sg512_bf16_factor(__m512 o) {
+/* The factor o < 0 ? bf16(o + SA) : scale, in fp32 (NaN and -0 o take scale). Without the
+   fix-up (full == 0: the fast step below), o <= -2^112 and -inf give +-inf or NaN instead. */
+static inline __m512 sg512_bf16_factor(__m512 o, int full) {
     const __m512 scale = sg512_bits((uint32_t)SG_BF16_SCALE_BITS << 16);
     const __m512 sa = sg512_bits((uint32_t)SG_BF16_SA_BITS << 16);
     __m512 s = _mm512_mask_add_ps(scale, sg512_neg(o), o, sa);
-    return sg512_bf16_keep_big(s, sg512_bf16_round_arith(s));
+    __m512 r = sg512_bf16_round_arith(s);
+    return full ? sg512_bf16_keep_big(s, r) : r;
+}
+
+/* The fp32 products g * f of a step's even (*re) and odd (*ro) elements. */
+static inline void sg512_bf16_products(__m512i gx, __m512i ox, int full, __m512 *re, __m512 *ro) {
+    const __m512i hi = _mm512_set1_epi32((int)0xFFFF0000u);
+    __m512 fe = sg512_bf16_factor(_mm512_castsi512_ps(_mm512_slli_epi32(ox, 16)), full);
+    __m512 fo = sg512_bf16_factor(_mm512_castsi512_ps(_mm512_and_si512(ox, hi)), full);
+    *re = _mm512_mul_ps(_mm512_castsi512_ps(_mm512_slli_epi32(gx, 16)), fe);
+    *ro = _mm512_mul_ps(_mm512_castsi512_ps(_mm512_and_si512(gx, hi)), fo);
 }
 
 static inline __m512i sg512_bf16_step(__m512i gx, __m512i ox) {
-    const __m512i hi = _mm512_set1_epi32((int)0xFFFF0000u);
-    __m512 fe = sg512_bf16_factor(_mm512_castsi512_ps(_mm512_slli_epi32(ox, 16)));
-    __m512 fo = sg512_bf16_factor(_mm512_castsi512_ps(_mm512_and_si512(ox, hi)));
-    __m512 re = _mm512_mul_ps(_mm512_castsi512_ps(_mm512_slli_epi32(gx, 16)), fe);
-    __m512 ro = _mm512_mul_ps(_mm512_castsi512_ps(_mm512_and_si512(gx, hi)), fo);
+    __m512 re, ro;
+    sg512_bf16_products(gx, ox, 1, &re, &ro);
     return sg512_bf16_pack_rne(_mm512_castps_si512(sg512_canon_nan(re)),
                                _mm512_castps_si512(sg512_canon_nan(ro)));
 }
@@ -58,15 +66,8 @@ static inline void sg512_bf16_masked(const uint16_t *g, const uint16_t *o, uint1
    detector: no result depends on it) then becomes and stays NaN or inf; finite products keep it
    finite unless the sum overflows, which only costs a needless second pass. */
 static inline __m512i sg512_bf16_step_fast(__m512i gx, __m512i ox, __m512 *acc) {
-    const __m512i hi = _mm512_set1_epi32((int)0xFFFF0000u);
-    const __m512 scale = sg512_bits((uint32_t)SG_BF16_SCALE_BITS << 16);
-    const __m512 sa = sg512_bits((uint32_t)SG_BF16_SA_BITS << 16);
-    __m512 oe = _mm512_castsi512_ps(_mm512_slli_epi32(ox, 16));
-    __m512 oo = _mm512_castsi512_ps(_mm512_and_si512(ox, hi));
-    __m512 fe = sg512_bf16_round_arith(_mm512_mask_add_ps(scale, sg512_neg(oe), oe, sa));
-    __m512 fo = sg512_bf16_round_arith(_mm512_mask_add_ps(scale, sg512_neg(oo), oo, sa));
-    __m512 re = _mm512_mul_ps(_mm512_castsi512_ps(_mm512_slli_epi32(gx, 16)), fe);
-    __m512 ro = _mm512_mul_ps(_mm512_castsi512_ps(_mm512_and_si512(gx, hi)), fo);
+    __m512 re, ro;
+    sg512_bf16_products(gx, ox, 0, &re, &ro);
     *acc = _mm512_fmadd_ps(re, ro, *acc);
     return sg512_bf16_pack_rne(_mm512_castps_si512(re), _mm512_castps_si512(ro));
 }
