@@ -35,7 +35,7 @@ int sgb_triad_call(void *ctx, size_t k) {
     const sgb_triad *t = ctx;
     sgb_triad_job j = {t->fn, sgb_buf(t->bufs, k, 2), sgb_buf(t->bufs, k, 0),
                        sgb_buf(t->bufs, k, 1), t->bufs->array_bytes / 4};
-    return sg_pool_run(t->nth, sgb_triad_part, &j) == SELUGRAD_OK ? 0 : -1;
+    return sg_pool_run(t->nth, sgb_triad_part, &j, 0) == SELUGRAD_OK ? 0 : -1;
 }
 
 /* The widest plain and non-temporal triads this CPU runs under cap. */

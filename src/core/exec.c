@@ -69,17 +69,18 @@ typedef struct sg_job {
     int contiguous;
 } sg_job;
 
-/* Elements [begin, end) of part ith when the plan's parts are spread over nth threads. */
-static void sg_part_range(const sg_plan *p, unsigned ith, unsigned nth, size_t *begin,
+/* Elements [begin, end) of part ith when the blocks of n elements (block elements each, the
+   last one shorter) are spread over nth threads: thread ith takes a contiguous run of whole
+   blocks, so each block stays on one thread whatever nth is. */
+static void sg_part_range(size_t n, size_t block, unsigned ith, unsigned nth, size_t *begin,
                           size_t *end) {
-    /* The plan has p->nth blocks of p->block elements; thread ith takes blocks ith, ith+nth, ...
-       contiguous runs of whole blocks keep each block on one thread whatever nth is. */
-    size_t per = (p->nth + nth - 1) / nth;
+    size_t blocks = n / block + (n % block != 0);
+    size_t per = (blocks + nth - 1) / nth;
     size_t b0 = (size_t)ith * per;
     size_t b1 = b0 + per;
-    if (b1 > p->nth) b1 = p->nth;
-    *begin = b0 * p->block < p->n ? b0 * p->block : p->n;
-    *end = b1 * p->block < p->n ? b1 * p->block : p->n;
+    if (b1 > blocks) b1 = blocks;
+    *begin = b0 * block < n ? b0 * block : n;
+    *end = b1 * block < n ? b1 * block : n;
     if (*end < *begin) *end = *begin;
 }
 
@@ -107,19 +108,36 @@ static void sg_job_part(void *ctx, unsigned ith, unsigned nth) {
     const sg_job *job = (const sg_job *)ctx;
     const sg_plan *p = job->plan;
     size_t begin, end;
-    sg_part_range(p, ith, nth, &begin, &end);
+    sg_part_range(p->n, p->block, ith, nth, &begin, &end);
     if (begin == end) return;
     sg_fpenv env;
     sg_fpenv_enter(&env);
     size_t es = p->elem_size;
-    if (job->contiguous) {
-        p->kernel->fn(end - begin, job->g + begin * es, job->o + begin * es, job->y + begin * es);
-    } else {
-        ptrdiff_t b = (ptrdiff_t)begin;
-        sg_run_strided_range(p->kernel, p->chunk, end - begin, job->g + b * job->gs * (ptrdiff_t)es,
-                             job->gs, job->o + b * job->os * (ptrdiff_t)es, job->os,
-                             job->y + b * job->ys * (ptrdiff_t)es, job->ys);
-    }
+    ptrdiff_t b = (ptrdiff_t)begin;
+    sg_run_strided_range(p->kernel, p->chunk, end - begin, job->g + b * job->gs * (ptrdiff_t)es,
+                         job->gs, job->o + b * job->os * (ptrdiff_t)es, job->os,
+                         job->y + b * job->ys * (ptrdiff_t)es, job->ys);
+    sg_fpenv_leave(&env);
+}
+
+/* A contiguous call's job: all a part needs, small enough for the pool to pass by value in the
+   cache line its waiting workers read (pool.h), so a worker reads nothing else of the caller's. */
+typedef struct sg_flat_job {
+    const sg_kernel *kernel;
+    size_t n, block;
+    const char *g, *o;
+    char *y;
+} sg_flat_job;
+
+static void sg_flat_part(void *ctx, unsigned ith, unsigned nth) {
+    const sg_flat_job *job = (const sg_flat_job *)ctx;
+    size_t begin, end;
+    sg_part_range(job->n, job->block, ith, nth, &begin, &end);
+    if (begin == end) return;
+    sg_fpenv env;
+    sg_fpenv_enter(&env);
+    size_t es = selugrad_dtype_size(job->kernel->dtype);
+    job->kernel->fn(end - begin, job->g + begin * es, job->o + begin * es, job->y + begin * es);
     sg_fpenv_leave(&env);
 }
 
@@ -143,9 +161,14 @@ void sg_plan_print(const sg_plan *p, int contiguous) {
 }
 
 static selugrad_status sg_plan_go(sg_job *job) {
-    if (sg_verbose()) sg_plan_print(job->plan, job->contiguous);
-    if (job->plan->n == 0) return SELUGRAD_OK;
-    return sg_pool_run(job->plan->nth, sg_job_part, job);
+    const sg_plan *p = job->plan;
+    if (sg_verbose()) sg_plan_print(p, job->contiguous);
+    if (p->n == 0) return SELUGRAD_OK;
+    if (job->contiguous) {
+        sg_flat_job flat = {p->kernel, p->n, p->block, job->g, job->o, job->y};
+        return sg_pool_run(p->nth, sg_flat_part, &flat, sizeof flat);
+    }
+    return sg_pool_run(p->nth, sg_job_part, job, 0);
 }
 
 selugrad_status sg_plan_run(const sg_plan *plan, const void *g, const void *o, void *y) {

@@ -6,9 +6,11 @@
 #include <time.h>
 #include <stdatomic.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "error.h"
@@ -72,10 +74,15 @@ int selugrad_get_num_threads(void) {
 /* ---- the pool ----
  * A job is published by bumping `word`, which packs the job's generation (high bits) with its
  * part count (low 16 bits), so a worker reads both at once: a worker whose index is beyond the
- * part count never touches fn/ctx, and fn/ctx cannot change while a participating worker still
- * needs them (the caller holds job_lock until `pending` reaches zero). Workers spin for a while
+ * part count never touches the job, and the job cannot change while a participating worker still
+ * needs it (the caller holds job_lock until `pending` reaches zero). Workers spin for a while
  * on `word` before sleeping on a condition variable; the caller wakes them through the condition
- * only when one sleeps. */
+ * only when one sleeps.
+ * Cache lines: a waiting worker polls the line of `word`, which also holds `pending` and the copy
+ * of a small job, so one transfer from the caller's core brings it the job too (a job left on
+ * the caller's stack, and the plan it pointed to, took two more, one after the other); `fn` and
+ * `ctx` sit in a line written only when they change, away from job_lock, which every call
+ * writes. */
 
 enum { SG_NTH_BITS = 16 };
 /* How long a worker spins waiting for the next job (and the caller for the workers) before
@@ -90,18 +97,22 @@ enum { SG_NTH_BITS = 16 };
 #endif
 
 typedef struct sg_pool {
-    pthread_mutex_t job_lock; /* held by the caller whose job the pool runs */
-    pthread_mutex_t mu;       /* guards the condition variables, `workers`, `start_word` */
+    _Alignas(64) _Atomic uint64_t word; /* generation << 16 | parts */
+    atomic_uint pending;                /* worker parts of the current job not yet finished */
+    _Alignas(8) unsigned char job[SG_POOL_JOB_BYTES]; /* the copy of a job passed by value */
+    _Alignas(64) sg_task_fn fn;
+    void *ctx;            /* the job passed by reference; NULL: `job` */
+    atomic_uint sleepers; /* workers blocked on `wake` */
+    atomic_int spin;      /* whether to spin: off when there are more threads than CPUs */
+    unsigned workers;     /* threads started so far */
+    uint64_t start_word;  /* `word` when the newest worker was started (under mu) */
+    _Alignas(64) pthread_mutex_t job_lock; /* held by the caller whose job the pool runs */
+    pthread_mutex_t mu; /* guards the condition variables, `workers`, `start_word` */
     pthread_cond_t wake, done;
-    unsigned workers;      /* threads started so far */
-    uint64_t start_word;   /* `word` when the newest worker was started (under mu) */
-    atomic_int spin;       /* whether to spin: off when there are more threads than CPUs */
-    _Atomic uint64_t word; /* generation << 16 | parts */
-    atomic_uint sleepers;  /* workers blocked on `wake` */
-    atomic_uint pending;   /* worker parts of the current job not yet finished */
-    sg_task_fn fn;
-    void *ctx;
 } sg_pool;
+
+_Static_assert(offsetof(sg_pool, job) + SG_POOL_JOB_BYTES <= 64,
+               "the job copy shares the cache line of the job word");
 
 static sg_pool sg_the_pool = {.job_lock = PTHREAD_MUTEX_INITIALIZER,
                               .mu = PTHREAD_MUTEX_INITIALIZER,
@@ -188,7 +199,7 @@ static void *sg_worker_main(void *arg) {
         seen = sg_wait_word(p, seen);
         unsigned nth = (unsigned)(seen & ((1u << SG_NTH_BITS) - 1u));
         if (index >= nth) continue;
-        p->fn(p->ctx, index, nth);
+        p->fn(p->ctx != NULL ? p->ctx : (void *)p->job, index, nth);
         if (atomic_fetch_sub_explicit(&p->pending, 1, memory_order_acq_rel) == 1) {
             pthread_mutex_lock(&p->mu);
             pthread_cond_signal(&p->done);
@@ -220,8 +231,11 @@ static void sg_run_inline(unsigned nth, sg_task_fn fn, void *ctx) {
     for (unsigned i = 0; i < nth; i++) fn(ctx, i, nth);
 }
 
-selugrad_status sg_pool_run(unsigned nth, sg_task_fn fn, void *ctx) {
+selugrad_status sg_pool_run(unsigned nth, sg_task_fn fn, void *ctx, size_t size) {
     sg_pool *p = &sg_the_pool;
+    if (size > SG_POOL_JOB_BYTES)
+        return sg_fail(SELUGRAD_ERR_INTERNAL, "sg_pool_run: a job of %zu bytes (at most %d)", size,
+                       (int)SG_POOL_JOB_BYTES);
     if (nth <= 1 || pthread_mutex_trylock(&p->job_lock) != 0) {
         sg_run_inline(nth ? nth : 1, fn, ctx);
         return SELUGRAD_OK;
@@ -237,8 +251,11 @@ selugrad_status sg_pool_run(unsigned nth, sg_task_fn fn, void *ctx) {
        elementwise job gives the same results for any split. */
     unsigned helpers = have < nth - 1 ? have : nth - 1;
     unsigned parts = helpers + 1;
-    p->fn = fn;
-    p->ctx = ctx;
+    /* written only when they change, so that the workers' copies of their line stay valid */
+    if (p->fn != fn) p->fn = fn;
+    void *by_ref = size ? NULL : ctx;
+    if (p->ctx != by_ref) p->ctx = by_ref;
+    if (size) memcpy(p->job, ctx, size);
     /* ordered before the workers see the job by the seq_cst store of `word` below; one locked
        instruction per publish instead of two */
     atomic_store_explicit(&p->pending, helpers, memory_order_relaxed);

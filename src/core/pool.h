@@ -6,13 +6,21 @@
 #ifndef SELUGRAD_CORE_POOL_H
 #define SELUGRAD_CORE_POOL_H
 
+#include <stddef.h>
+
 #include "selugrad/selugrad.h"
 
 typedef void (*sg_task_fn)(void *ctx, unsigned ith, unsigned nth);
 
-/* Runs fn(ctx, i, nth) for every i < nth, part 0 on the calling thread, and returns when all are
-   done. nth == 1 runs inline with no wake-up. */
-selugrad_status sg_pool_run(unsigned nth, sg_task_fn fn, void *ctx);
+/* The largest job the pool copies (sg_pool_run with size > 0). */
+enum { SG_POOL_JOB_BYTES = 48 };
+
+/* Runs fn(job, i, nth) for every i < nth, part 0 on the calling thread (job = ctx), and returns
+   when all are done. size 0: the workers get ctx itself; size 1 .. SG_POOL_JOB_BYTES: they get a
+   copy of the size bytes at ctx, made before any part starts, which reaches a waiting worker with
+   the job word itself (pool.c); larger: SELUGRAD_ERR_INTERNAL, nothing runs. nth == 1 runs inline
+   with no wake-up. */
+selugrad_status sg_pool_run(unsigned nth, sg_task_fn fn, void *ctx, size_t size);
 
 /* Threads per call: the override if set, else SELUGRAD_NUM_THREADS, else the CPUs available. */
 unsigned sg_threads_default(void);

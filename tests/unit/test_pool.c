@@ -35,7 +35,7 @@ static void count_part(void *ctx, unsigned ith, unsigned nth) {
 static void check_job(unsigned nth) {
     counts c;
     memset(&c, 0, sizeof c);
-    assert_int_equal(sg_pool_run(nth, count_part, &c), SELUGRAD_OK);
+    assert_int_equal(sg_pool_run(nth, count_part, &c, 0), SELUGRAD_OK);
     unsigned parts = c.nth_seen[0];
     assert_true(parts >= 1 && parts <= (nth ? nth : 1));
     for (unsigned i = 0; i < MAX_PARTS; i++) {
@@ -63,6 +63,47 @@ static void test_concurrent_callers(void **state) {
     for (int i = 0; i < 3; i++) assert_int_equal(pthread_create(&t[i], NULL, caller_main, NULL), 0);
     caller_main(NULL);
     for (int i = 0; i < 3; i++) pthread_join(t[i], NULL);
+}
+
+/* A job passed by value (size > 0): every part sees the job as it was when the call began, the
+   workers through the pool's copy (part 0 changes the caller's own struct as soon as it runs). */
+typedef struct value_job {
+    counts *c;
+    unsigned tag;
+} value_job;
+
+static void value_part(void *ctx, unsigned ith, unsigned nth) {
+    value_job *v = (value_job *)ctx;
+    v->c->hits[ith]++;
+    v->c->nth_seen[ith] = nth + v->tag;
+    if (ith == 0) v->tag = 0; /* the caller's struct: the workers' copy keeps the tag */
+}
+
+static void test_job_by_value(void **state) {
+    (void)state;
+    const unsigned seq[] = {2, 7, 1, 3, 2, 5, 2};
+    for (unsigned r = 0; r < 200; r++) {
+        unsigned nth = seq[r % (sizeof seq / sizeof seq[0])];
+        counts c;
+        memset(&c, 0, sizeof c);
+        value_job v = {&c, 1000u + r};
+        assert_int_equal(sg_pool_run(nth, value_part, &v, sizeof v), SELUGRAD_OK);
+        unsigned parts = c.nth_seen[0] - (1000u + r);
+        assert_true(parts >= 1 && parts <= nth);
+        for (unsigned i = 0; i < MAX_PARTS; i++) {
+            assert_int_equal(c.hits[i], i < parts ? 1 : 0);
+            if (i < parts) assert_int_equal(c.nth_seen[i], parts + 1000u + r);
+        }
+    }
+    /* a job too large to copy: an internal error, and no part runs */
+    unsigned char big[SG_POOL_JOB_BYTES + 1];
+    counts c;
+    memset(&c, 0, sizeof c);
+    value_job v = {&c, 1};
+    memset(big, 0, sizeof big);
+    memcpy(big, &v, sizeof v);
+    assert_int_equal(sg_pool_run(2, value_part, big, sizeof big), SELUGRAD_ERR_INTERNAL);
+    for (unsigned i = 0; i < MAX_PARTS; i++) assert_int_equal(c.hits[i], 0);
 }
 
 static void test_plan_split(void **state) {
@@ -196,9 +237,9 @@ static void test_threads_identical(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_parts_once),        cmocka_unit_test(test_concurrent_callers),
-        cmocka_unit_test(test_plan_split),        cmocka_unit_test(test_run_small_boundary),
-        cmocka_unit_test(test_threads_identical),
+        cmocka_unit_test(test_parts_once),         cmocka_unit_test(test_concurrent_callers),
+        cmocka_unit_test(test_job_by_value),       cmocka_unit_test(test_plan_split),
+        cmocka_unit_test(test_run_small_boundary), cmocka_unit_test(test_threads_identical),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

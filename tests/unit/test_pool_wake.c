@@ -54,7 +54,7 @@ static void test_jobs_around_the_spin_time(void **state) {
         pause_us(gap);
         hits h;
         memset(&h, 0, sizeof h);
-        assert_int_equal(sg_pool_run(2, hit_part, &h), SELUGRAD_OK);
+        assert_int_equal(sg_pool_run(2, hit_part, &h, 0), SELUGRAD_OK);
         assert_int_equal(h.part[0], 1);
         assert_int_equal(h.nth[0], 2);
         assert_int_equal(h.part[1], 1);
