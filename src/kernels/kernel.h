@@ -36,6 +36,16 @@ typedef struct sg_kernel {
 #include "selugrad.inc"
 #undef SG_KERNEL
 
+/* 0.0f read through a volatile object, so that no compiler can fold it into what it is compared
+   with. The float16 kernels compare the fp32 values VCVTPH2PS made of o with it: clang 14
+   rewrites a compare of such a widened value with a constant into a compare of the fp16 values,
+   which without AVX512-FP16 it then expands lane by lane (its AVX2 and AVX-512F float16 kernels
+   ran 5-10x slower than GCC's; docs/PERFORMANCE.md session 13). One load per call. */
+static inline float sg_opaque_zero(void) {
+    static const volatile float zero = 0.0f;
+    return zero;
+}
+
 /* The whole list, in list order, and its length. */
 extern const sg_kernel sg_kernels[];
 extern const size_t sg_kernel_count;

@@ -12,25 +12,28 @@
  */
 #include "sg_avx2.h"
 
-static inline __m128i sg_f16_step(__m128i gh, __m128i oh) {
+static inline __m128i sg_f16_step(__m128i gh, __m128i oh, __m256 zero) {
     const __m256 scale = _mm256_set1_ps(sg_half_to_float(SG_F16_SCALE_BITS));
     const __m256 sa = _mm256_set1_ps(sg_half_to_float(SG_F16_SA_BITS));
     __m256 g = _mm256_cvtph_ps(gh), o = _mm256_cvtph_ps(oh);
     __m256 t = sg256_round_f16_sum(_mm256_add_ps(o, sa));
-    return _mm256_cvtps_ph(sg256_select(g, o, t, scale), SG256_RNE);
+    return _mm256_cvtps_ph(sg256_select(g, o, t, scale, zero), SG256_RNE);
 }
 
-/* 16 results for the elements at g and o. */
-static inline __m256i sg_f16_step16(const uint16_t *g, const uint16_t *o) {
+/* 16 results for the elements at g and o; zero: +0.0 from sg_opaque_zero (kernel.h). */
+static inline __m256i sg_f16_step16(const uint16_t *g, const uint16_t *o, __m256 zero) {
     __m128i r0 =
-        sg_f16_step(_mm_loadu_si128((const __m128i *)g), _mm_loadu_si128((const __m128i *)o));
+        sg_f16_step(_mm_loadu_si128((const __m128i *)g), _mm_loadu_si128((const __m128i *)o), zero);
     __m128i r1 = sg_f16_step(_mm_loadu_si128((const __m128i *)(g + 8)),
-                             _mm_loadu_si128((const __m128i *)(o + 8)));
+                             _mm_loadu_si128((const __m128i *)(o + 8)), zero);
     return sg256_canon_nan_f16(_mm256_inserti128_si256(_mm256_castsi128_si256(r0), r1, 1));
 }
 
 void sg_f16_selugrad__avx2(size_t n, const void *gv, const void *ov, void *yv) {
     const uint16_t *g = (const uint16_t *)gv, *o = (const uint16_t *)ov;
     uint16_t *y = (uint16_t *)yv;
-    SG256_STREAM_LOOP(uint16_t, 16, g, o, y, n, sg_f16_step16, sg_ref_f16, 1);
+    const __m256 zero = _mm256_set1_ps(sg_opaque_zero());
+#define SG_F16_STEP16(gp, op) sg_f16_step16(gp, op, zero)
+    SG256_STREAM_LOOP(uint16_t, 16, g, o, y, n, SG_F16_STEP16, sg_ref_f16, 1);
+#undef SG_F16_STEP16
 }

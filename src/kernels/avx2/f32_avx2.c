@@ -8,7 +8,7 @@
 
 static inline __m256 sg_f32_step(__m256 g, __m256 o) {
     const __m256 scale = sg256_bits(SG_F32_SCALE_BITS), sa = sg256_bits(SG_F32_SA_BITS);
-    return sg256_canon_nan(sg256_select(g, o, _mm256_add_ps(o, sa), scale));
+    return sg256_canon_nan(sg256_select(g, o, _mm256_add_ps(o, sa), scale, _mm256_setzero_ps()));
 }
 
 void sg_f32_selugrad__avx2(size_t n, const void *gv, const void *ov, void *yv) {

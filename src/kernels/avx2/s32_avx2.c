@@ -9,7 +9,7 @@
 static inline __m256i sg_s32_step(__m256i gi, __m256i oi) {
     const __m256 scale = sg256_bits(SG_F32_SCALE_BITS), sa = sg256_bits(SG_F32_SA_BITS);
     __m256 g = _mm256_cvtepi32_ps(gi), o = _mm256_cvtepi32_ps(oi);
-    __m256 r = sg256_select(g, o, _mm256_add_ps(o, sa), scale);
+    __m256 r = sg256_select(g, o, _mm256_add_ps(o, sa), scale, _mm256_setzero_ps());
     __m256i q = _mm256_cvttps_epi32(r);
     __m256 hi = _mm256_cmp_ps(r, _mm256_set1_ps(2147483648.0f), _CMP_GE_OQ);
     return _mm256_blendv_epi8(q, _mm256_set1_epi32(INT32_MAX), _mm256_castps_si256(hi));

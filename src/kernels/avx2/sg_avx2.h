@@ -22,17 +22,18 @@ static inline __m256 sg256_bits(uint32_t u) {
     return _mm256_castsi256_ps(_mm256_set1_epi32((int)u));
 }
 
-/* All-ones in the lanes where o < 0 (false for -0 and NaN). */
-static inline __m256 sg256_neg(__m256 o) {
-    return _mm256_cmp_ps(o, _mm256_setzero_ps(), _CMP_LT_OQ);
+/* All-ones in the lanes where o < 0 (false for -0 and NaN); zero is +0.0 in every lane (from
+   sg_opaque_zero where o comes from VCVTPH2PS, see kernel.h). */
+static inline __m256 sg256_neg(__m256 o, __m256 zero) {
+    return _mm256_cmp_ps(o, zero, _CMP_LT_OQ);
 }
 
 /* y = o < 0 ? g * t : g * scale, each product rounded once to fp32: selecting the factor first
    is the same as selecting the product, and saves a multiply. The factor is chosen with three
    single-uop bitwise operations, 1-2 % faster than VBLENDVPS in the f16 kernel on the Intel
    development machine (docs/PERFORMANCE.md session 12). */
-static inline __m256 sg256_select(__m256 g, __m256 o, __m256 t, __m256 scale) {
-    __m256 m = sg256_neg(o);
+static inline __m256 sg256_select(__m256 g, __m256 o, __m256 t, __m256 scale, __m256 zero) {
+    __m256 m = sg256_neg(o, zero);
     return _mm256_mul_ps(g, _mm256_or_ps(_mm256_and_ps(m, t), _mm256_andnot_ps(m, scale)));
 }
 

@@ -17,7 +17,7 @@ static inline __m256i sg_small_int_step(__m256 g, __m256 o) {
     const __m256 scale = _mm256_set1_ps(sg_half_to_float(SG_F16_SCALE_BITS));
     const __m256 sa = _mm256_set1_ps(sg_half_to_float(SG_F16_SA_BITS));
     __m256 t = sg256_round_f16_sum(_mm256_add_ps(o, sa));
-    __m256 r = sg256_round_f16_sum(sg256_select(g, o, t, scale));
+    __m256 r = sg256_round_f16_sum(sg256_select(g, o, t, scale, _mm256_setzero_ps()));
     return _mm256_cvtps_epi32(r);
 }
 

@@ -31,7 +31,7 @@
 static inline __m512 sg512_bf16_factor(__m512 o, int full) {
     const __m512 scale = sg512_bits((uint32_t)SG_BF16_SCALE_BITS << 16);
     const __m512 sa = sg512_bits((uint32_t)SG_BF16_SA_BITS << 16);
-    __m512 s = _mm512_mask_add_ps(scale, sg512_neg(o), o, sa);
+    __m512 s = _mm512_mask_add_ps(scale, sg512_neg(o, _mm512_setzero_ps()), o, sa);
     __m512 r = sg512_bf16_round_arith(s);
     return full ? sg512_bf16_keep_big(s, r) : r;
 }

@@ -9,7 +9,7 @@
 
 static inline __m512 sg_f32_step(__m512 g, __m512 o) {
     const __m512 scale = sg512_bits(SG_F32_SCALE_BITS), sa = sg512_bits(SG_F32_SA_BITS);
-    return sg512_canon_nan(sg512_select(g, o, _mm512_add_ps(o, sa), scale));
+    return sg512_canon_nan(sg512_select(g, o, _mm512_add_ps(o, sa), scale, _mm512_setzero_ps()));
 }
 
 static inline void sg_f32_masked(const float *g, const float *o, float *y, size_t m) {

@@ -11,7 +11,7 @@
 static inline __m512i sg_s32_step(__m512i gi, __m512i oi) {
     const __m512 scale = sg512_bits(SG_F32_SCALE_BITS), sa = sg512_bits(SG_F32_SA_BITS);
     __m512 g = _mm512_cvtepi32_ps(gi), o = _mm512_cvtepi32_ps(oi);
-    __m512 r = sg512_select(g, o, _mm512_add_ps(o, sa), scale);
+    __m512 r = sg512_select(g, o, _mm512_add_ps(o, sa), scale, _mm512_setzero_ps());
     __m512i q = _mm512_cvttps_epi32(r);
     __mmask16 hi = _mm512_cmp_ps_mask(r, _mm512_set1_ps(2147483648.0f), _CMP_GE_OQ);
     return _mm512_mask_mov_epi32(q, hi, _mm512_set1_epi32(INT32_MAX));

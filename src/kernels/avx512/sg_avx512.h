@@ -22,15 +22,16 @@ static inline __m512 sg512_bits(uint32_t u) {
     return _mm512_castsi512_ps(_mm512_set1_epi32((int)u));
 }
 
-/* Lanes where o < 0 (false for -0 and NaN). */
-static inline __mmask16 sg512_neg(__m512 o) {
-    return _mm512_cmp_ps_mask(o, _mm512_setzero_ps(), _CMP_LT_OQ);
+/* Lanes where o < 0 (false for -0 and NaN); zero is +0.0 in every lane (from sg_opaque_zero
+   where o comes from VCVTPH2PS, see kernel.h). */
+static inline __mmask16 sg512_neg(__m512 o, __m512 zero) {
+    return _mm512_cmp_ps_mask(o, zero, _CMP_LT_OQ);
 }
 
 /* y = o < 0 ? g * t : g * scale, each product rounded once to fp32: selecting the factor first
    is the same as selecting the product, and saves a multiply. */
-static inline __m512 sg512_select(__m512 g, __m512 o, __m512 t, __m512 scale) {
-    return _mm512_mul_ps(g, _mm512_mask_mov_ps(scale, sg512_neg(o), t));
+static inline __m512 sg512_select(__m512 g, __m512 o, __m512 t, __m512 scale, __m512 zero) {
+    return _mm512_mul_ps(g, _mm512_mask_mov_ps(scale, sg512_neg(o, zero), t));
 }
 
 /* Any NaN becomes the canonical fp32 quiet NaN (which also converts to the canonical fp16 and

@@ -16,7 +16,7 @@ static inline __m512i sg_small_int_step(__m512 g, __m512 o) {
     const __m512 scale = _mm512_set1_ps(sg_half_to_float(SG_F16_SCALE_BITS));
     const __m512 sa = _mm512_set1_ps(sg_half_to_float(SG_F16_SA_BITS));
     __m512 t = sg512_round_f16_sum(_mm512_add_ps(o, sa));
-    __m512 r = sg512_round_f16(sg512_select(g, o, t, scale));
+    __m512 r = sg512_round_f16(sg512_select(g, o, t, scale, _mm512_setzero_ps()));
     return _mm512_cvt_roundps_epi32(r, SG512_RNE);
 }
 
