@@ -81,8 +81,9 @@ int selugrad_get_num_threads(void) {
  * Cache lines: a waiting worker polls the line of `word`, which also holds `pending` and the copy
  * of a small job, so one transfer from the caller's core brings it the job too (a job left on
  * the caller's stack, and the plan it pointed to, took two more, one after the other); `fn` and
- * `ctx` sit in a line written only when they change, away from job_lock, which every call
- * writes. */
+ * `ctx` sit in a line that a steady stream of calls does not write (they are written only when
+ * they change; `sleepers` there changes only when a worker falls asleep or wakes), away from
+ * job_lock, which every call writes. */
 
 enum { SG_NTH_BITS = 16 };
 /* How long a worker spins waiting for the next job (and the caller for the workers) before
@@ -99,9 +100,9 @@ enum { SG_NTH_BITS = 16 };
 typedef struct sg_pool {
     _Alignas(64) _Atomic uint64_t word; /* generation << 16 | parts */
     atomic_uint pending;                /* worker parts of the current job not yet finished */
-    _Alignas(8) unsigned char job[SG_POOL_JOB_BYTES]; /* the copy of a job passed by value */
+    _Alignas(16) unsigned char job[SG_POOL_JOB_BYTES]; /* the copy of a job passed by value */
     _Alignas(64) sg_task_fn fn;
-    void *ctx;            /* the job passed by reference; NULL: `job` */
+    void *ctx;            /* what the workers get: the caller's ctx, or `job` */
     atomic_uint sleepers; /* workers blocked on `wake` */
     atomic_int spin;      /* whether to spin: off when there are more threads than CPUs */
     unsigned workers;     /* threads started so far */
@@ -199,7 +200,7 @@ static void *sg_worker_main(void *arg) {
         seen = sg_wait_word(p, seen);
         unsigned nth = (unsigned)(seen & ((1u << SG_NTH_BITS) - 1u));
         if (index >= nth) continue;
-        p->fn(p->ctx != NULL ? p->ctx : (void *)p->job, index, nth);
+        p->fn(p->ctx, index, nth);
         if (atomic_fetch_sub_explicit(&p->pending, 1, memory_order_acq_rel) == 1) {
             pthread_mutex_lock(&p->mu);
             pthread_cond_signal(&p->done);
@@ -227,8 +228,12 @@ static unsigned sg_pool_grow(sg_pool *p, unsigned want) {
     return p->workers;
 }
 
-static void sg_run_inline(unsigned nth, sg_task_fn fn, void *ctx) {
-    for (unsigned i = 0; i < nth; i++) fn(ctx, i, nth);
+/* All parts on the calling thread; parts after the first get a copy of a job passed by value,
+   made before any part runs, as workers would. */
+static void sg_run_inline(unsigned nth, sg_task_fn fn, void *ctx, size_t size) {
+    _Alignas(16) unsigned char copy[SG_POOL_JOB_BYTES];
+    if (size) memcpy(copy, ctx, size);
+    for (unsigned i = 0; i < nth; i++) fn(i == 0 || size == 0 ? ctx : (void *)copy, i, nth);
 }
 
 selugrad_status sg_pool_run(unsigned nth, sg_task_fn fn, void *ctx, size_t size) {
@@ -237,7 +242,7 @@ selugrad_status sg_pool_run(unsigned nth, sg_task_fn fn, void *ctx, size_t size)
         return sg_fail(SELUGRAD_ERR_INTERNAL, "sg_pool_run: a job of %zu bytes (at most %d)", size,
                        (int)SG_POOL_JOB_BYTES);
     if (nth <= 1 || pthread_mutex_trylock(&p->job_lock) != 0) {
-        sg_run_inline(nth ? nth : 1, fn, ctx);
+        sg_run_inline(nth ? nth : 1, fn, ctx, size);
         return SELUGRAD_OK;
     }
     if (nth > SG_MAX_THREADS) nth = SG_MAX_THREADS;
@@ -253,8 +258,8 @@ selugrad_status sg_pool_run(unsigned nth, sg_task_fn fn, void *ctx, size_t size)
     unsigned parts = helpers + 1;
     /* written only when they change, so that the workers' copies of their line stay valid */
     if (p->fn != fn) p->fn = fn;
-    void *by_ref = size ? NULL : ctx;
-    if (p->ctx != by_ref) p->ctx = by_ref;
+    void *given = size ? (void *)p->job : ctx;
+    if (p->ctx != given) p->ctx = given;
     if (size) memcpy(p->job, ctx, size);
     /* ordered before the workers see the job by the seq_cst store of `word` below; one locked
        instruction per publish instead of two */

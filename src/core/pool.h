@@ -16,10 +16,11 @@ typedef void (*sg_task_fn)(void *ctx, unsigned ith, unsigned nth);
 enum { SG_POOL_JOB_BYTES = 48 };
 
 /* Runs fn(job, i, nth) for every i < nth, part 0 on the calling thread (job = ctx), and returns
-   when all are done. size 0: the workers get ctx itself; size 1 .. SG_POOL_JOB_BYTES: they get a
-   copy of the size bytes at ctx, made before any part starts, which reaches a waiting worker with
-   the job word itself (pool.c); larger: SELUGRAD_ERR_INTERNAL, nothing runs. nth == 1 runs inline
-   with no wake-up. */
+   when all are done. size 0: every part gets ctx itself; size 1 .. SG_POOL_JOB_BYTES: parts 1 and
+   up get a copy of the size bytes at ctx, aligned to 16 bytes and made before any part starts,
+   which reaches a waiting worker with the job word itself (pool.c); larger:
+   SELUGRAD_ERR_INTERNAL, nothing runs. nth == 1 runs inline with no wake-up, and so does a call
+   that finds the pool busy with another caller's job (with the same copies). */
 selugrad_status sg_pool_run(unsigned nth, sg_task_fn fn, void *ctx, size_t size);
 
 /* Threads per call: the override if set, else SELUGRAD_NUM_THREADS, else the CPUs available. */

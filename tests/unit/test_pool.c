@@ -5,6 +5,8 @@
  * bit-identical for 1, 2, 3 and 7 threads.
  */
 #include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -104,6 +106,64 @@ static void test_job_by_value(void **state) {
     memcpy(big, &v, sizeof v);
     assert_int_equal(sg_pool_run(2, value_part, big, sizeof big), SELUGRAD_ERR_INTERNAL);
     for (unsigned i = 0; i < MAX_PARTS; i++) assert_int_equal(c.hits[i], 0);
+}
+
+/* The same while another caller's job holds the pool: this call runs its parts itself, and parts
+   after the first still get the copy. The other job's first part waits until this call is done
+   (holder_go), so the pool is busy for the whole call. */
+static atomic_int holder_started, holder_go;
+
+static void holder_part(void *ctx, unsigned ith, unsigned nth) {
+    (void)ctx, (void)nth;
+    if (ith != 0) return;
+    atomic_store(&holder_started, 1);
+    while (!atomic_load(&holder_go)) sched_yield();
+}
+
+static void *holder_main(void *arg) {
+    (void)arg;
+    assert_int_equal(sg_pool_run(2, holder_part, NULL, 0), SELUGRAD_OK);
+    return NULL;
+}
+
+static void test_job_by_value_busy(void **state) {
+    (void)state;
+    atomic_store(&holder_started, 0);
+    atomic_store(&holder_go, 0);
+    pthread_t t;
+    assert_int_equal(pthread_create(&t, NULL, holder_main, NULL), 0);
+    while (!atomic_load(&holder_started)) sched_yield();
+    for (unsigned nth = 2; nth <= 5; nth++) {
+        counts c;
+        memset(&c, 0, sizeof c);
+        value_job v = {&c, 77u};
+        assert_int_equal(sg_pool_run(nth, value_part, &v, sizeof v), SELUGRAD_OK);
+        for (unsigned i = 0; i < nth; i++) {
+            assert_int_equal(c.hits[i], 1);
+            assert_int_equal(c.nth_seen[i], nth + 77u); /* part 0 had set the tag to 0 */
+        }
+    }
+    atomic_store(&holder_go, 1);
+    pthread_join(t, NULL);
+}
+
+/* By reference, every part gets ctx as given, NULL included. */
+static atomic_int null_parts, nonnull_parts;
+
+static void null_part(void *ctx, unsigned ith, unsigned nth) {
+    (void)ith, (void)nth;
+    atomic_fetch_add(ctx == NULL ? &null_parts : &nonnull_parts, 1);
+}
+
+static void test_job_null_ctx(void **state) {
+    (void)state;
+    for (unsigned nth = 1; nth <= 7; nth++) {
+        atomic_store(&null_parts, 0);
+        atomic_store(&nonnull_parts, 0);
+        assert_int_equal(sg_pool_run(nth, null_part, NULL, 0), SELUGRAD_OK);
+        assert_int_equal(atomic_load(&nonnull_parts), 0);
+        assert_true(atomic_load(&null_parts) >= 1 && (unsigned)atomic_load(&null_parts) <= nth);
+    }
 }
 
 static void test_plan_split(void **state) {
@@ -238,7 +298,8 @@ static void test_threads_identical(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_parts_once),         cmocka_unit_test(test_concurrent_callers),
-        cmocka_unit_test(test_job_by_value),       cmocka_unit_test(test_plan_split),
+        cmocka_unit_test(test_job_by_value),       cmocka_unit_test(test_job_by_value_busy),
+        cmocka_unit_test(test_job_null_ctx),       cmocka_unit_test(test_plan_split),
         cmocka_unit_test(test_run_small_boundary), cmocka_unit_test(test_threads_identical),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
