@@ -20,6 +20,7 @@
 #include "core/dispatch.h"
 #include "isa/cpu.h"
 #include "kernels/kernel.h"
+#include "kernels/ref/selugrad_ref.h"
 #include "kernels/x86_nt.h"
 
 enum { MAX_TAIL = 2 * 64 + 1, PAD = 64 };
@@ -237,6 +238,75 @@ static void test_variant_all_pairs8(void **state) {
             fail_msg("%s: g=%02x o=%02x gives %02x, want %02x", k->name, g[i], o[i], y[i], w[i]);
 }
 
+/* The scalar kernels (the reference of the tests above, written without branches since session
+   13) against the element model sg_ref_element, the reference functions of spec section 2:
+   random bit patterns with special values (and int32 saturation edges), in place; for 16-bit
+   types every o and every g; for 8-bit types every pair. */
+static void expect_model(const sg_kernel *k, size_t n, const void *g, const void *o, int mode) {
+    size_t es = selugrad_dtype_size(k->dtype);
+    unsigned char *y = malloc(n * es), *gc = malloc(n * es), *oc = malloc(n * es);
+    assert_true(y && gc && oc);
+    memcpy(gc, g, n * es);
+    memcpy(oc, o, n * es);
+    unsigned char *out = mode == 1 ? gc : mode == 2 ? oc : y;
+    k->fn(n, gc, oc, out);
+    for (size_t i = 0; i < n; i++) {
+        unsigned char want[4];
+        assert_true(sg_ref_element(k->dtype, (const unsigned char *)g + i * es,
+                                   (const unsigned char *)o + i * es, want));
+        if (memcmp(out + i * es, want, es) != 0) {
+            uint32_t gv = 0, ov = 0, yv = 0, wv = 0;
+            memcpy(&gv, (const unsigned char *)g + i * es, es);
+            memcpy(&ov, (const unsigned char *)o + i * es, es);
+            memcpy(&yv, out + i * es, es);
+            memcpy(&wv, want, es);
+            fail_msg("%s (mode %d): element %zu (g=%x o=%x) gives %x, want %x", k->name, mode, i,
+                     gv, ov, yv, wv);
+        }
+    }
+    free(y);
+    free(gc);
+    free(oc);
+}
+
+static void test_scalar_model(void **state) {
+    (void)state;
+    enum { N = 65536 * 4 };
+    unsigned char *g = malloc(N * 4), *o = malloc(N * 4);
+    assert_true(g && o);
+    for (size_t i = 0; i < sg_kernel_count; i++) {
+        const sg_kernel *k = &sg_kernels[i];
+        if (k->isa != SG_ISA_SCALAR) continue;
+        size_t es = selugrad_dtype_size(k->dtype);
+        for (int mode = 0; mode <= 2; mode++) {
+            fill(g, 70000, es);
+            fill(o, 70000, es);
+            expect_model(k, 70000, g, o, mode);
+        }
+        if (es == 2) {
+            uint16_t *g16 = (uint16_t *)(void *)g, *o16 = (uint16_t *)(void *)o;
+            for (size_t j = 0; j < N; j++) {
+                o16[j] = (uint16_t)j;
+                g16[j] = (j >> 16) == 0 ? (uint16_t)0x3C00 : (uint16_t)rnd();
+            }
+            expect_model(k, N, g, o, 0);
+            for (size_t j = 0; j < N; j++) {
+                g16[j] = (uint16_t)j;
+                o16[j] = special16[(j >> 16) * 5 % (sizeof special16 / 2)];
+            }
+            expect_model(k, N, g, o, 0);
+        } else if (es == 1) {
+            for (size_t j = 0; j < 65536; j++) {
+                g[j] = (unsigned char)(j >> 8);
+                o[j] = (unsigned char)j;
+            }
+            expect_model(k, 65536, g, o, 0);
+        }
+    }
+    free(g);
+    free(o);
+}
+
 static const selugrad_dtype all_dtypes[6] = {SELUGRAD_FLOAT, SELUGRAD_FLOAT16, SELUGRAD_BF16,
                                              SELUGRAD_INT8,  SELUGRAD_UINT8,   SELUGRAD_INT32};
 
@@ -336,7 +406,7 @@ static void test_xgetbv_gate(void **state) {
 }
 
 int main(void) {
-    struct CMUnitTest *tests = calloc(sg_kernel_count * 3 + 4, sizeof *tests);
+    struct CMUnitTest *tests = calloc(sg_kernel_count * 3 + 5, sizeof *tests);
     char(*names)[96] = calloc(sg_kernel_count * 2, sizeof *names);
     if (tests == NULL || names == NULL) return 1;
     size_t nt = 0, skipped = 0;
@@ -364,6 +434,7 @@ int main(void) {
             nt++;
         }
     }
+    tests[nt++] = (struct CMUnitTest){"scalar_model", test_scalar_model, NULL, NULL, NULL};
     tests[nt++] = (struct CMUnitTest){"dispatch_caps", test_dispatch_caps, NULL, NULL, NULL};
     tests[nt++] = (struct CMUnitTest){"isa_names", test_isa_names, NULL, NULL, NULL};
     tests[nt++] = (struct CMUnitTest){"env_cap", test_env_cap, NULL, NULL, NULL};
