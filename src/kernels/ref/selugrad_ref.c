@@ -1,25 +1,18 @@
 /*
- * Scalar kernels: the reference model of spec section 2 applied over contiguous arrays.
- * ISA: portable C. Tail: none (one element per step). Roundings: see selugrad_ref.h.
+ * Scalar kernels: spec section 2 over contiguous arrays in portable C, equal bit for bit to the
+ * model functions of selugrad_ref.h (the tests' scalar_model) but written without branches.
+ * Tail: none (one element per step).
+ *
+ * Each kernel computes both branches and chooses with bit masks, with the operations of the
+ * model (each sum and product rounded once, RNE; fp16 and bf16 rounding after each operation),
+ * so the same bits, but no branch on the sign of o: GCC 12 compiles the model's ?: to branches,
+ * which random signs mispredict half the time (10-50 ns per element with its software fp16
+ * conversions). These loops have no branch and compilers vectorize them with the target's
+ * baseline SIMD: 6-22x faster (docs/PERFORMANCE.md session 13). Checked against the model by
+ * the tests and on all 2^32 fp16 and bf16 pairs.
  */
 #include "selugrad_ref.h"
 #include "../kernel.h"
-
-#define SG_SCALAR_KERNEL(tag, T, fn)                                                               \
-    void sg_##tag##_selugrad__scalar(size_t n, const void *g, const void *o, void *y) {            \
-        const T *gp = (const T *)g;                                                                \
-        const T *op = (const T *)o;                                                                \
-        T *yp = (T *)y;                                                                            \
-        for (size_t i = 0; i < n; i++) yp[i] = fn(gp[i], op[i]);                                   \
-    }
-
-/* float32, int32 and bfloat16 compute both branches and choose with bit masks: the operations of
-   the reference functions (each sum and product rounded once to fp32, RNE), so the same bits,
-   without a branch on the sign of o. GCC 12 compiles the reference's ?: to branches, which
-   random signs mispredict half the time (about 10 ns per element); these loops have no branch
-   and compilers vectorize them with the target's baseline SIMD (docs/PERFORMANCE.md session
-   13). Checked against the reference functions by the tests (every variant, tests/unit/
-   test_kernel_variants.c) and on all 2^32 bfloat16 pairs. */
 
 /* x where m is all-ones, y where it is zero. */
 static inline uint32_t sg_pick(uint32_t m, uint32_t x, uint32_t y) {
@@ -83,6 +76,82 @@ void sg_bf16_selugrad__scalar(size_t n, const void *g, const void *o, void *y) {
     }
 }
 
-SG_SCALAR_KERNEL(f16, uint16_t, sg_ref_f16)
-SG_SCALAR_KERNEL(s8, int8_t, sg_ref_s8)
-SG_SCALAR_KERNEL(u8, uint8_t, sg_ref_u8)
+/* float16, int8 and uint8 (which compute in fp16) the same way, with conversions that have no
+   branches either. */
+
+/* fp16 bits -> fp32: exact for every finite value (the bits moved to fp32's place and scaled by
+   2^112, subnormals included); inf and NaN get the exponent of ones (a NaN keeps its top payload
+   bits but not always its quiet bit: the kernels below make every NaN result canonical). */
+static inline float sg_flat_h2f(uint16_t h) {
+    uint32_t em = (uint32_t)(h & 0x7FFFu) << 13;
+    uint32_t v = sg_f32_bits(sg_bits_f32(em) * 0x1p112f);
+    uint32_t r = sg_pick(sg_mask((h & 0x7C00u) == 0x7C00u), 0x7F800000u | em, v);
+    return sg_bits_f32(r | ((uint32_t)(h & 0x8000u) << 16));
+}
+
+/* fp32 (not a NaN) -> fp16 bits, nearest even: at least 65520 in magnitude is inf; from 2^-14
+   the exponent is moved and the 13 dropped bits rounded (a carry may reach inf); below, adding
+   0.5 (whose fp32 ulp is fp16's subnormal unit, 2^-24) rounds |x| to those units, which are then
+   the low bits of the sum. */
+static inline uint16_t sg_flat_f2h(float x) {
+    uint32_t f = sg_f32_bits(x), a = f & 0x7FFFFFFFu;
+    uint32_t nrm = (a - 0x38000000u + 0xFFFu + ((a >> 13) & 1u)) >> 13;
+    uint32_t sub = sg_f32_bits(sg_bits_f32(a) + 0.5f) - 0x3F000000u;
+    uint32_t r = sg_pick(sg_mask(a < 0x38800000u), sub, nrm);
+    r = sg_pick(sg_mask(a >= 0x477FF000u), 0x7C00u, r);
+    return (uint16_t)(r | ((f >> 16) & 0x8000u));
+}
+
+/* x rounded to fp16 precision, nearest even, in fp32 arithmetic: x + c - c with c = +-2^(e+13)
+   from x's sign and exponent. Exact for the sums and products it is used on here, which are 0,
+   +-inf, or at least 2^-10 in magnitude (never an fp16 subnormal) and never round past 65504
+   (the AVX2 kernels' sg256_round_f16_sum, whose comment has the argument). */
+static inline float sg_flat_round_f16(float x) {
+    float c = sg_bits_f32((sg_f32_bits(x) & 0xFF800000u) + (13u << 23));
+    return (x + c) - c;
+}
+
+/* sg_ref_f16 without branches. t = o + SA is rounded by sg_flat_round_f16 (garbage where o >= 0
+   or NaN, discarded); g * t and g * scale are exact in fp32 and rounded once, by the conversion. */
+void sg_f16_selugrad__scalar(size_t n, const void *g, const void *o, void *y) {
+    const uint16_t *gp = (const uint16_t *)g, *op = (const uint16_t *)o;
+    uint16_t *yp = (uint16_t *)y;
+    const float scale = sg_half_to_float(SG_F16_SCALE_BITS);
+    const float sa = sg_half_to_float(SG_F16_SA_BITS);
+    for (size_t i = 0; i < n; i++) {
+        float gf = sg_flat_h2f(gp[i]), of = sg_flat_h2f(op[i]);
+        float t = sg_flat_round_f16(of + sa);
+        uint32_t r = sg_pick(sg_mask(of < 0.0f), sg_f32_bits(gf * t), sg_f32_bits(gf * scale));
+        uint32_t nan = sg_mask((r & 0x7FFFFFFFu) > 0x7F800000u);
+        yp[i] = (uint16_t)sg_pick(nan, SG_F16_QNAN_BITS, sg_flat_f2h(sg_bits_f32(r)));
+    }
+}
+
+/* sg_ref_small_int without branches: g and o are integers (exact in fp16), so t, both products
+   and the chosen one are rounded by sg_flat_round_f16 (the products are 0 or at least 2^-10 and
+   below 2^14); then nearest even to an integer by adding and subtracting 1.5 * 2^23 (the default
+   rounding mode, which the library's entry points enforce) and the clamp to [lo, hi]. */
+static inline float sg_flat_small_int(float g, float o, float lo, float hi) {
+    const float scale = sg_half_to_float(SG_F16_SCALE_BITS);
+    const float sa = sg_half_to_float(SG_F16_SA_BITS);
+    float t = sg_flat_round_f16(o + sa);
+    float b = sg_flat_round_f16(g * t), a = sg_flat_round_f16(g * scale);
+    float r = sg_bits_f32(sg_pick(sg_mask(o < 0.0f), sg_f32_bits(b), sg_f32_bits(a)));
+    r = (r + 12582912.0f) - 12582912.0f;
+    r = r < lo ? lo : r;
+    return r > hi ? hi : r;
+}
+
+void sg_s8_selugrad__scalar(size_t n, const void *g, const void *o, void *y) {
+    const int8_t *gp = (const int8_t *)g, *op = (const int8_t *)o;
+    int8_t *yp = (int8_t *)y;
+    for (size_t i = 0; i < n; i++)
+        yp[i] = (int8_t)sg_flat_small_int((float)gp[i], (float)op[i], -128.0f, 127.0f);
+}
+
+void sg_u8_selugrad__scalar(size_t n, const void *g, const void *o, void *y) {
+    const uint8_t *gp = (const uint8_t *)g, *op = (const uint8_t *)o;
+    uint8_t *yp = (uint8_t *)y;
+    for (size_t i = 0; i < n; i++)
+        yp[i] = (uint8_t)sg_flat_small_int((float)gp[i], (float)op[i], 0.0f, 255.0f);
+}
