@@ -232,7 +232,7 @@ static unsigned sg_pool_grow(sg_pool *p, unsigned want) {
    made before any part runs, as workers would. */
 static void sg_run_inline(unsigned nth, sg_task_fn fn, void *ctx, size_t size) {
     _Alignas(16) unsigned char copy[SG_POOL_JOB_BYTES];
-    if (size) memcpy(copy, ctx, size);
+    if (size && nth > 1) memcpy(copy, ctx, size);
     for (unsigned i = 0; i < nth; i++) fn(i == 0 || size == 0 ? ctx : (void *)copy, i, nth);
 }
 

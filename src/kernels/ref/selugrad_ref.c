@@ -24,14 +24,22 @@ static inline uint32_t sg_mask(int c) {
     return 0u - (uint32_t)(c != 0);
 }
 
+/* The bits of o < 0 ? b : a (a NaN or -0 o takes a). */
+static inline uint32_t sg_flat_choose(float o, float b, float a) {
+    return sg_pick(sg_mask(o < 0.0f), sg_f32_bits(b), sg_f32_bits(a));
+}
+
+/* All-ones when the fp32 bits r are a NaN. */
+static inline uint32_t sg_flat_nan(uint32_t r) {
+    return sg_mask((r & 0x7FFFFFFFu) > 0x7F800000u);
+}
+
 /* The reference's fp32 result bits (sg_ref_f32: NaN made canonical). */
 static inline uint32_t sg_flat_f32(float g, float o) {
     const float scale = sg_bits_f32(SG_F32_SCALE_BITS);
     const float sa = sg_bits_f32(SG_F32_SA_BITS);
-    float a = g * scale;
-    float b = g * (o + sa);
-    uint32_t r = sg_pick(sg_mask(o < 0.0f), sg_f32_bits(b), sg_f32_bits(a));
-    return sg_pick(sg_mask((r & 0x7FFFFFFFu) > 0x7F800000u), SG_F32_QNAN_BITS, r);
+    uint32_t r = sg_flat_choose(o, g * (o + sa), g * scale);
+    return sg_pick(sg_flat_nan(r), SG_F32_QNAN_BITS, r);
 }
 
 void sg_f32_selugrad__scalar(size_t n, const void *g, const void *o, void *y) {
@@ -70,9 +78,8 @@ void sg_bf16_selugrad__scalar(size_t n, const void *g, const void *o, void *y) {
     for (size_t i = 0; i < n; i++) {
         float gf = sg_bf16_to_float(gp[i]), of = sg_bf16_to_float(op[i]);
         float t = sg_bits_f32(sg_bf16_rne_hi(sg_f32_bits(of + sa)) & 0xFFFF0000u);
-        uint32_t r = sg_pick(sg_mask(of < 0.0f), sg_f32_bits(gf * t), sg_f32_bits(gf * scale));
-        uint32_t nan = sg_mask((r & 0x7FFFFFFFu) > 0x7F800000u);
-        yp[i] = (uint16_t)(sg_pick(nan, SG_BF16_QNAN_BITS, sg_bf16_rne_hi(r) >> 16));
+        uint32_t r = sg_flat_choose(of, gf * t, gf * scale);
+        yp[i] = (uint16_t)sg_pick(sg_flat_nan(r), SG_BF16_QNAN_BITS, sg_bf16_rne_hi(r) >> 16);
     }
 }
 
@@ -121,9 +128,8 @@ void sg_f16_selugrad__scalar(size_t n, const void *g, const void *o, void *y) {
     for (size_t i = 0; i < n; i++) {
         float gf = sg_flat_h2f(gp[i]), of = sg_flat_h2f(op[i]);
         float t = sg_flat_round_f16(of + sa);
-        uint32_t r = sg_pick(sg_mask(of < 0.0f), sg_f32_bits(gf * t), sg_f32_bits(gf * scale));
-        uint32_t nan = sg_mask((r & 0x7FFFFFFFu) > 0x7F800000u);
-        yp[i] = (uint16_t)sg_pick(nan, SG_F16_QNAN_BITS, sg_flat_f2h(sg_bits_f32(r)));
+        uint32_t r = sg_flat_choose(of, gf * t, gf * scale);
+        yp[i] = (uint16_t)sg_pick(sg_flat_nan(r), SG_F16_QNAN_BITS, sg_flat_f2h(sg_bits_f32(r)));
     }
 }
 
@@ -136,7 +142,7 @@ static inline float sg_flat_small_int(float g, float o, float lo, float hi) {
     const float sa = sg_half_to_float(SG_F16_SA_BITS);
     float t = sg_flat_round_f16(o + sa);
     float b = sg_flat_round_f16(g * t), a = sg_flat_round_f16(g * scale);
-    float r = sg_bits_f32(sg_pick(sg_mask(o < 0.0f), sg_f32_bits(b), sg_f32_bits(a)));
+    float r = sg_bits_f32(sg_flat_choose(o, b, a));
     r = (r + 12582912.0f) - 12582912.0f;
     r = r < lo ? lo : r;
     return r > hi ? hi : r;
