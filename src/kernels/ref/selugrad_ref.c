@@ -10,6 +10,10 @@
  * conversions). These loops have no branch and compilers vectorize them with the target's
  * baseline SIMD: 6-22x faster (docs/PERFORMANCE.md session 13). Checked against the model by
  * the tests and on all 2^32 fp16 and bf16 pairs.
+ * Like the SIMD kernels (and unlike the model's integer rounding), they need the default
+ * floating-point environment (round to nearest, subnormals kept), which every caller in
+ * core/exec.c enters first. Computing both branches may raise floating-point flags the model
+ * would not (not part of the contract, docs/numerics.md).
  */
 #include "selugrad_ref.h"
 #include "../kernel.h"
@@ -59,7 +63,7 @@ void sg_s32_selugrad__scalar(size_t n, const void *g, const void *o, void *y) {
         c = c > 2147483520.0f ? 2147483520.0f : c; /* the largest float below 2^31 */
         uint32_t v =
             sg_pick(sg_mask(r >= 2147483648.0f), (uint32_t)INT32_MAX, (uint32_t)(int32_t)c);
-        yp[i] = (int32_t)v;
+        memcpy(&yp[i], &v, sizeof v); /* the bits as int32: (int32_t)v is implementation-defined */
     }
 }
 
