@@ -60,10 +60,10 @@ void sg_s32_selugrad__scalar(size_t n, const void *g, const void *o, void *y) {
     for (size_t i = 0; i < n; i++) {
         float r = sg_bits_f32(sg_flat_f32((float)gp[i], (float)op[i]));
         float c = r < -2147483648.0f ? -2147483648.0f : r;
-        c = c > 2147483520.0f ? 2147483520.0f : c; /* the largest float below 2^31 */
-        uint32_t v =
-            sg_pick(sg_mask(r >= 2147483648.0f), (uint32_t)INT32_MAX, (uint32_t)(int32_t)c);
-        memcpy(&yp[i], &v, sizeof v); /* the bits as int32: (int32_t)v is implementation-defined */
+        c = c > 2147483520.0f ? 2147483520.0f : c;    /* the largest float below 2^31 */
+        int32_t big = -(int32_t)(r >= 2147483648.0f); /* all ones (-1) or 0 */
+        /* chosen on int32 values: a uint32 of 2^31 or more made int32 is implementation-defined */
+        yp[i] = (INT32_MAX & big) | ((int32_t)c & ~big);
     }
 }
 
