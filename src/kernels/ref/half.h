@@ -62,11 +62,15 @@ static inline float sg_bf16_to_float(uint16_t b) {
     return sg_bits_f32((uint32_t)b << 16);
 }
 
+/* bf16 rounding of fp32 bits x that are not a NaN, ties to even, in the high half. */
+static inline uint32_t sg_bf16_rne_hi(uint32_t x) {
+    return x + 0x7FFFu + ((x >> 16) & 1u);
+}
+
 static inline uint16_t sg_float_to_bf16(float f) {
     uint32_t x = sg_f32_bits(f);
     if ((x & 0x7FFFFFFFu) > 0x7F800000u) return (uint16_t)((x >> 16) | 0x40u);
-    x += 0x7FFFu + ((x >> 16) & 1u);
-    return (uint16_t)(x >> 16);
+    return (uint16_t)(sg_bf16_rne_hi(x) >> 16);
 }
 
 #endif /* SELUGRAD_KERNELS_REF_HALF_H */

@@ -67,11 +67,6 @@ void sg_s32_selugrad__scalar(size_t n, const void *g, const void *o, void *y) {
     }
 }
 
-/* bf16 rounding of fp32 bits x that are not a NaN, ties to even, in the high half. */
-static inline uint32_t sg_bf16_rne_hi(uint32_t x) {
-    return x + 0x7FFFu + ((x >> 16) & 1u);
-}
-
 /* sg_ref_bf16 without branches: t = bf16(o + SA) (a NaN only where o is, and then discarded),
    a and b in fp32, the choice, then NaN -> 0x7FC0 or RNE. */
 void sg_bf16_selugrad__scalar(size_t n, const void *g, const void *o, void *y) {
@@ -137,16 +132,16 @@ void sg_f16_selugrad__scalar(size_t n, const void *g, const void *o, void *y) {
     }
 }
 
-/* sg_ref_small_int without branches: g and o are integers (exact in fp16), so t, both products
-   and the chosen one are rounded by sg_flat_round_f16 (the products are 0 or at least 2^-10 and
-   below 2^14); then nearest even to an integer by adding and subtracting 1.5 * 2^23 (the default
-   rounding mode, which the library's entry points enforce) and the clamp to [lo, hi]. */
+/* sg_ref_small_int without branches: g and o are integers (exact in fp16), so t and the chosen
+   product (exact in fp32; rounding commutes with the choice, so only the chosen one is rounded)
+   are rounded by sg_flat_round_f16 (the products are 0 or at least 2^-10 and below 2^14); then
+   nearest even to an integer by adding and subtracting 1.5 * 2^23 (the default rounding mode, which
+   the library's entry points enforce) and the clamp to [lo, hi]. */
 static inline float sg_flat_small_int(float g, float o, float lo, float hi) {
     const float scale = sg_half_to_float(SG_F16_SCALE_BITS);
     const float sa = sg_half_to_float(SG_F16_SA_BITS);
     float t = sg_flat_round_f16(o + sa);
-    float b = sg_flat_round_f16(g * t), a = sg_flat_round_f16(g * scale);
-    float r = sg_bits_f32(sg_flat_choose(o, b, a));
+    float r = sg_flat_round_f16(sg_bits_f32(sg_flat_choose(o, g * t, g * scale)));
     r = (r + 12582912.0f) - 12582912.0f;
     r = r < lo ? lo : r;
     return r > hi ? hi : r;
