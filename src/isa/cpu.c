@@ -22,8 +22,8 @@ bool sg_isa_supported(sg_isa isa) {
     switch (isa) {
     case SG_ISA_SCALAR:
         return true;
-    case SG_ISA_AVX2:
-        return f->os_avx && f->avx2 && f->f16c;
+    case SG_ISA_AVX2: /* every CPU with AVX2 so far also has FMA */
+        return f->os_avx && f->avx2 && f->f16c && f->fma;
     case SG_ISA_AVX512:
         return f->os_avx512 && f->avx512f && f->avx512bw && f->avx512vl && f->avx512dq;
     case SG_ISA_AVX512FP16: /* every CPU with AVX512-FP16 so far also has VBMI */

@@ -8,6 +8,7 @@
 #define SELUGRAD_KERNELS_KERNEL_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "selugrad/selugrad.h"
 
@@ -16,7 +17,7 @@ typedef void (*sg_kernel_fn)(size_t n, const void *g, const void *o, void *y);
 /* Instruction-set levels, ordered: a cap admits every level at or below it of its family. */
 typedef enum sg_isa {
     SG_ISA_SCALAR = 0,
-    SG_ISA_AVX2 = 1,       /* AVX2 + F16C */
+    SG_ISA_AVX2 = 1,       /* AVX2 + F16C + FMA */
     SG_ISA_AVX512 = 2,     /* AVX-512 F, BW, VL, DQ */
     SG_ISA_AVX512FP16 = 3, /* the above + AVX512-FP16 and AVX512_VBMI */
     SG_ISA_NEON = 4        /* aarch64 Advanced SIMD (always present on aarch64) */
@@ -44,6 +45,21 @@ typedef struct sg_kernel {
 static inline float sg_opaque_zero(void) {
     static const volatile float zero = 0.0f;
     return zero;
+}
+
+/* Whether the byte ranges [a, a + len) and [b, b + len) share an address: the kernels with a fast
+   path that holds a block of results in registers keep their plain element order when y
+   partly overlaps an input (the API refuses that; a direct caller may not). */
+static inline int sg_ranges_overlap(const void *a, const void *b, size_t len) {
+    uintptr_t x = (uintptr_t)a, z = (uintptr_t)b;
+    return x < z + len && z < x + len;
+}
+
+/* Whether y partly overlaps g or o (n elements of es bytes each); y == g and y == o are fine. */
+static inline int sg_partial_overlap(const void *g, const void *o, const void *y, size_t n,
+                                     size_t es) {
+    return (y != g && sg_ranges_overlap(y, g, n * es)) ||
+           (y != o && sg_ranges_overlap(y, o, n * es));
 }
 
 /* The whole list, in list order, and its length. */

@@ -394,7 +394,7 @@ static void test_xgetbv_gate(void **state) {
     }
     assert_int_equal(f->os_avx, (xcr0 & 6u) == 6u);
     assert_int_equal(f->os_avx512, (xcr0 & 0xE6u) == 0xE6u);
-    if (sg_isa_supported(SG_ISA_AVX2)) assert_true(f->os_avx && f->avx2 && f->f16c);
+    if (sg_isa_supported(SG_ISA_AVX2)) assert_true(f->os_avx && f->avx2 && f->f16c && f->fma);
     if (sg_isa_supported(SG_ISA_AVX512)) assert_true(f->os_avx512 && f->avx512f && f->avx512bw);
     if (sg_isa_supported(SG_ISA_AVX512FP16))
         assert_true(f->os_avx512 && f->avx512f && f->avx512bw && f->avx512vl && f->avx512dq &&

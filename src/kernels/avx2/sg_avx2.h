@@ -92,18 +92,109 @@ static inline __m256i sg256_select16(__m256i m, __m256i x, __m256i y) {
 
 /* The bf16 results of fp32 values re (even elements) and ro (odd elements), ties to even, packed
    in element order: the high halves p and low halves l are packed as 16-bit words, p rounds up
-   where (l | (p & 1)) >= 0x8001 (unsigned: max(l', 0x8001) == l'), and NaN words (the low half of
-   an fp32 NaN product is 0, so p is the NaN's high half, quiet: s 11111111 1xxxxxx) become the
-   canonical 0x7FC0 by clearing their sign and low six bits. */
-static inline __m256i sg256_bf16_pack_rne(__m256i re, __m256i ro) {
+   where (l | (p & 1)) >= 0x8001 (unsigned: max(l', 0x8001) == l'). NaN inputs give a NaN word
+   that need not be the canonical one. */
+static inline __m256i sg256_bf16_pack(__m256i re, __m256i ro) {
     __m256i p = _mm256_blend_epi16(_mm256_srli_epi32(re, 16), ro, 0xAA);
     __m256i l = _mm256_blend_epi16(re, _mm256_slli_epi32(ro, 16), 0xAA);
     l = _mm256_or_si256(l, _mm256_and_si256(p, _mm256_set1_epi16(1)));
     __m256i up = _mm256_cmpeq_epi16(_mm256_max_epu16(l, _mm256_set1_epi16((short)0x8001)), l);
-    p = _mm256_sub_epi16(p, up); /* up is -1 where p rounds up */
+    return _mm256_sub_epi16(p, up); /* up is -1 where p rounds up */
+}
+
+/* The same with NaN words made the canonical 0x7FC0: the low half of an fp32 NaN product is 0,
+   so its word is the NaN's high half, quiet (s 11111111 1xxxxxx), and clearing its sign and low
+   six bits leaves 0x7FC0. */
+static inline __m256i sg256_bf16_pack_rne(__m256i re, __m256i ro) {
+    __m256i p = sg256_bf16_pack(re, ro);
     __m256i nan = _mm256_cmpgt_epi16(_mm256_and_si256(p, _mm256_set1_epi16(0x7FFF)),
                                      _mm256_set1_epi16(0x7F80));
     return _mm256_andnot_si256(_mm256_and_si256(nan, _mm256_set1_epi16((short)0x803F)), p);
+}
+
+/* Whether any lane of acc is +-inf or NaN (acc - acc is 0 exactly in the finite lanes). */
+static inline int sg256_nonfinite(__m256 acc) {
+    return _mm256_movemask_ps(
+               _mm256_cmp_ps(_mm256_sub_ps(acc, acc), _mm256_setzero_ps(), _CMP_NEQ_UQ)) != 0;
+}
+
+/* Blocks without special values skip the fix-ups only special values need. */
+#define SG256_BLOCK      64 /* elements per block: four 16-lane steps, results in registers */
+#define SG256_FULL_AFTER 32 /* blocks after a flagged one that take the full step directly */
+
+/* The loop of a 16-bit kernel with a fast path (f16_avx2.c, bf16_avx2.c). FAST_AT(g, o, &acc)
+   computes 16 results at g and o without the fix-ups and folds its fp32 products into acc with
+   one FMA (acc += re * ro): acc ends non-finite exactly when some product was not finite (or,
+   harmlessly, when the sum overflowed), which every input that needs a fix-up makes. STEP_AT(g,
+   o) is the full step and REF the reference for one element. A block's four results stay in
+   registers until acc is checked; a flagged block is computed again with STEP_AT before anything
+   is stored (so every input is read before y is written, even when y and an input are one
+   memory under two addresses), and so are the next SG256_FULL_AFTER blocks, so inputs dense in
+   special values cost about one pass. When y partly overlaps g or o (the API refuses that), the
+   plain step loop keeps its element order. Streaming as SG256_STREAM_LOOP with PF = 1. */
+#define SG256_FAST_LOOP(g, o, y, n, FAST_AT, STEP_AT, REF)                                         \
+    do {                                                                                           \
+        if (sg_partial_overlap(g, o, y, n, 2)) {                                                   \
+            SG256_STREAM_LOOP(uint16_t, 16, g, o, y, n, STEP_AT, REF, 1);                          \
+            break;                                                                                 \
+        }                                                                                          \
+        size_t i_ = 0;                                                                             \
+        int stream_ = (n)*6 >= SG_NT_MIN_BYTES && ((uintptr_t)(y)&1) == 0;                         \
+        if (stream_)                                                                               \
+            for (; i_ < (n) && ((uintptr_t)((y) + i_) & 31) != 0; i_++)                            \
+                (y)[i_] = REF((g)[i_], (o)[i_]);                                                   \
+        unsigned full_ = 0;                                                                        \
+        for (; (n)-i_ >= SG256_BLOCK; i_ += SG256_BLOCK) {                                         \
+            const uint16_t *gb_ = (g) + i_, *ob_ = (o) + i_;                                       \
+            if (stream_) {                                                                         \
+                SG_PREFETCH(gb_);                                                                  \
+                SG_PREFETCH(gb_ + 32);                                                             \
+                SG_PREFETCH(ob_);                                                                  \
+                SG_PREFETCH(ob_ + 32);                                                             \
+            }                                                                                      \
+            __m256i r0_, r1_, r2_, r3_;                                                            \
+            if (full_ == 0) {                                                                      \
+                __m256 acc_ = _mm256_set1_ps(1.0f);                                                \
+                r0_ = FAST_AT(gb_, ob_, &acc_);                                                    \
+                r1_ = FAST_AT(gb_ + 16, ob_ + 16, &acc_);                                          \
+                r2_ = FAST_AT(gb_ + 32, ob_ + 32, &acc_);                                          \
+                r3_ = FAST_AT(gb_ + 48, ob_ + 48, &acc_);                                          \
+                if (sg256_nonfinite(acc_)) full_ = SG256_FULL_AFTER + 1;                           \
+            }                                                                                      \
+            if (full_ != 0) {                                                                      \
+                full_--;                                                                           \
+                r0_ = STEP_AT(gb_, ob_);                                                           \
+                r1_ = STEP_AT(gb_ + 16, ob_ + 16);                                                 \
+                r2_ = STEP_AT(gb_ + 32, ob_ + 32);                                                 \
+                r3_ = STEP_AT(gb_ + 48, ob_ + 48);                                                 \
+            }                                                                                      \
+            sg256_store4((y) + i_, r0_, r1_, r2_, r3_, stream_);                                   \
+        }                                                                                          \
+        for (; (n)-i_ >= 16; i_ += 16) {                                                           \
+            __m256i r_ = STEP_AT((g) + i_, (o) + i_);                                              \
+            if (stream_)                                                                           \
+                _mm256_stream_si256((__m256i *)((y) + i_), r_);                                    \
+            else                                                                                   \
+                _mm256_storeu_si256((__m256i *)((y) + i_), r_);                                    \
+        }                                                                                          \
+        if (stream_) _mm_sfence();                                                                 \
+        for (; i_ < (n); i_++) (y)[i_] = REF((g)[i_], (o)[i_]);                                    \
+    } while (0)
+
+/* Stores four result vectors at y (32-byte aligned when streaming). */
+static inline void sg256_store4(uint16_t *y, __m256i r0, __m256i r1, __m256i r2, __m256i r3,
+                                int stream) {
+    if (stream) {
+        _mm256_stream_si256((__m256i *)y, r0);
+        _mm256_stream_si256((__m256i *)(y + 16), r1);
+        _mm256_stream_si256((__m256i *)(y + 32), r2);
+        _mm256_stream_si256((__m256i *)(y + 48), r3);
+    } else {
+        _mm256_storeu_si256((__m256i *)y, r0);
+        _mm256_storeu_si256((__m256i *)(y + 16), r1);
+        _mm256_storeu_si256((__m256i *)(y + 32), r2);
+        _mm256_storeu_si256((__m256i *)(y + 48), r3);
+    }
 }
 
 #endif /* SELUGRAD_KERNELS_AVX2_SG_AVX2_H */

@@ -80,16 +80,10 @@ static inline void sg512_bf16_store(uint16_t *y, __m512i r, int stream) {
         _mm512_storeu_si512(y, r);
 }
 
-/* Whether the byte ranges [a, a + len) and [b, b + len) share an address. */
-static inline int sg_bf16_overlap(const void *a, const void *b, size_t len) {
-    uintptr_t x = (uintptr_t)a, z = (uintptr_t)b;
-    return x < z + len && z < x + len;
-}
-
 void sg_bf16_selugrad__avx512(size_t n, const void *gv, const void *ov, void *yv) {
     const uint16_t *g = (const uint16_t *)gv, *o = (const uint16_t *)ov;
     uint16_t *y = (uint16_t *)yv;
-    if ((y != g && sg_bf16_overlap(y, g, 2 * n)) || (y != o && sg_bf16_overlap(y, o, 2 * n))) {
+    if (sg_partial_overlap(g, o, y, n, 2)) {
         /* A partial overlap (the API refuses it; a direct caller keeps the old element order). */
         SG512_STREAM_LOOP(uint16_t, g, o, y, n, sg512_bf16_step, sg512_bf16_masked, 1);
         return;
