@@ -45,7 +45,10 @@ typedef enum selugrad_status {
  * output. y may be the same array as grad or out (in place); any other overlap is rejected.
  * n == 0 succeeds and touches nothing (the dtype is still checked first). Pointers need only the
  * element type's natural alignment; fp16 and bf16 elements are passed as uint16_t bit patterns.
- * Checks, in order: dtype, n == 0, NULL pointers, size, y stride, overlap.
+ * Checks, in order: dtype, n == 0, NULL pointers, size, y stride, overlap. Overlap is judged
+ * on addresses: memory mapped twice, y partly overlapping an input only through its second
+ * address, cannot be seen and gives unspecified results (the same memory under two addresses
+ * as an exact in-place alias is fine).
  */
 selugrad_status selugrad_backward(selugrad_dtype dtype, size_t n, const void *grad, const void *out,
                                   void *y);
