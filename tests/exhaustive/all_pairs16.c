@@ -28,14 +28,16 @@ static const sg_kernel *scalar_of(selugrad_dtype dtype) {
     return NULL;
 }
 
-/* Positions of the n tested pairs in a call laid out for the fast paths (f16/bf16 AVX2 and
-   bf16 AVX-512 fold p_j * p_k of two product lanes into their detector): tested pairs fill the
-   lanes of the first product vector of each 16 (fp16: elements 0-7 of each 16; bf16: the even
-   elements), and their partner lanes get (g, o) = (0, 0), whose product 0 leaves the detector as
-   it was unless the tested product is not finite (0 * inf and NaN are NaN). */
-static size_t fast_slot(selugrad_dtype dtype, size_t j) {
-    if (dtype == SELUGRAD_BF16) return 2 * j;
-    return j / 8 * 16 + j % 8;
+/* Position of the j-th tested pair in a call laid out for the fast paths (f16 and bf16 AVX2 and
+   AVX-512), which fold p * q of two product vectors into their detector: tested pairs fill the
+   lanes of the first product vector (fp16: elements 0-7 of each 16 for AVX2, 0-15 of each 32 for
+   AVX-512; bf16: the even elements), and their partner lanes get (g, o) = (0, 0), whose product 0
+   leaves the detector as it was unless the tested product is not finite (0 * inf and NaN are
+   NaN). */
+static size_t fast_slot(const sg_kernel *k, size_t j) {
+    if (k->dtype == SELUGRAD_BF16) return 2 * j;
+    size_t lanes = k->isa == SG_ISA_AVX2 ? 8 : 16;
+    return j / lanes * 2 * lanes + j % lanes;
 }
 
 /* Mismatches of kernel k against ref over the rows chosen; prints the first few. Each row is
@@ -67,11 +69,11 @@ static long check_kernel(const sg_kernel *k, const sg_kernel *ref, unsigned rows
                 memset(fg, 0, sizeof(uint16_t) * 2 * N);
                 memset(fo, 0, sizeof(uint16_t) * 2 * N);
                 for (size_t j = 0; j < N; j++) {
-                    fg[fast_slot(k->dtype, j)] = g[order[j]];
-                    fo[fast_slot(k->dtype, j)] = o[order[j]];
+                    fg[fast_slot(k, j)] = g[order[j]];
+                    fo[fast_slot(k, j)] = o[order[j]];
                 }
                 k->fn(2 * N, fg, fo, fy);
-                for (size_t j = 0; j < N; j++) got[order[j]] = fy[fast_slot(k->dtype, j)];
+                for (size_t j = 0; j < N; j++) got[order[j]] = fy[fast_slot(k, j)];
             }
             if (memcmp(want, got, sizeof(uint16_t) * N) == 0) continue;
             for (uint32_t i = 0; i < N; i++) {

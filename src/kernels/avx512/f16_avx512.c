@@ -5,29 +5,46 @@
  * branch: one VCVTPS2PH (RNE) for the result instead of two. t = o + SA is rounded to fp16
  * before the multiply, in fp32 arithmetic (sg512_round_f16_sum; 4-8 % faster than a
  * VCVTPS2PH/VCVTPH2PS round trip). NaN canonicalised in fp32.
+ * Fast path (SG512_FAST_LOOP, sg_avx512.h): blocks of 128 elements round t by a multiply and an
+ * FMA (Veltkamp's split at 11 bits, as the AVX2 kernel: exact for every o + SA that occurs, NaN
+ * for o = -inf) and skip the NaN fix-up; one FMA per 32 elements flags a block with a product
+ * that was not finite, which is computed again with the full step (docs/PERFORMANCE.md
+ * session 14).
  * Tail: masked 16-bit load/store steps. Large calls peel to a 64-byte aligned y and use
  * streaming stores (x86_nt.h), then SFENCE.
  */
 #include "sg_avx512.h"
 
-/* zero: +0.0 from sg_opaque_zero (kernel.h), in every function below. */
-static inline __m256i sg_f16_step(__m256i gh, __m256i oh, __m512 zero) {
+/* The fp32 product g * (o < 0 ? t : scale) of 16 elements, t rounded by sg512_round_f16_sum
+   (fast == 0) or by the split (fast == 1). zero: +0.0 from sg_opaque_zero (kernel.h), in every
+   function below. */
+static inline __m512 sg_f16_product(__m256i gh, __m256i oh, __m512 zero, int fast) {
     const __m512 scale = _mm512_set1_ps(sg_half_to_float(SG_F16_SCALE_BITS));
     const __m512 sa = _mm512_set1_ps(sg_half_to_float(SG_F16_SA_BITS));
     __m512 g = _mm512_cvtph_ps(gh), o = _mm512_cvtph_ps(oh);
-    __m512 t = sg512_round_f16_sum(_mm512_add_ps(o, sa));
-    __m512 r = sg512_canon_nan(sg512_select(g, o, t, scale, zero));
-    return _mm512_cvtps_ph(r, SG512_RNE);
+    __m512 s = _mm512_add_ps(o, sa);
+    __m512 t = fast ? _mm512_fmadd_ps(s, _mm512_set1_ps(8192.0f),
+                                      _mm512_mul_ps(s, _mm512_set1_ps(-8191.0f)))
+                    : sg512_round_f16_sum(s);
+    return sg512_select(g, o, t, scale, zero);
 }
 
-/* Elements [0, m) with m <= 16, by masked loads and stores. */
+static inline __m256i sg_f16_step(__m256i gh, __m256i oh, __m512 zero) {
+    return _mm512_cvtps_ph(sg512_canon_nan(sg_f16_product(gh, oh, zero, 0)), SG512_RNE);
+}
+
+/* Elements [0, m) with m < 32, by masked loads and stores (16 at a time). */
 static inline void sg_f16_masked(const uint16_t *g, const uint16_t *o, uint16_t *y, size_t m,
                                  __m512 zero) {
-    __mmask16 k = sg512_mask16(m);
-    __m256i r = sg_f16_step(_mm256_maskz_loadu_epi16(k, g), _mm256_maskz_loadu_epi16(k, o), zero);
-    _mm256_mask_storeu_epi16(y, k, r);
+    for (size_t i = 0; i < m; i += 16) {
+        __mmask16 k = sg512_mask16(m - i < 16 ? m - i : 16);
+        __m256i r = sg_f16_step(_mm256_maskz_loadu_epi16(k, g + i),
+                                _mm256_maskz_loadu_epi16(k, o + i), zero);
+        _mm256_mask_storeu_epi16(y + i, k, r);
+    }
 }
 
+/* 32 results for the elements at g and o: the full step. */
 static inline __m512i sg_f16_step32(const uint16_t *g, const uint16_t *o, __m512 zero) {
     __m256i r0 = sg_f16_step(_mm256_loadu_si256((const __m256i *)g),
                              _mm256_loadu_si256((const __m256i *)o), zero);
@@ -36,25 +53,28 @@ static inline __m512i sg_f16_step32(const uint16_t *g, const uint16_t *o, __m512
     return _mm512_inserti64x4(_mm512_castsi256_si512(r0), r1, 1);
 }
 
+/* The fast step: NaN words not yet canonical; *acc += p0 * p1 flags a product that was not
+   finite. */
+static inline __m512i sg_f16_fast32(const uint16_t *g, const uint16_t *o, __m512 zero,
+                                    __m512 *acc) {
+    __m512 p0 = sg_f16_product(_mm256_loadu_si256((const __m256i *)g),
+                               _mm256_loadu_si256((const __m256i *)o), zero, 1);
+    __m512 p1 = sg_f16_product(_mm256_loadu_si256((const __m256i *)(g + 16)),
+                               _mm256_loadu_si256((const __m256i *)(o + 16)), zero, 1);
+    *acc = _mm512_fmadd_ps(p0, p1, *acc);
+    return _mm512_inserti64x4(_mm512_castsi256_si512(_mm512_cvtps_ph(p0, SG512_RNE)),
+                              _mm512_cvtps_ph(p1, SG512_RNE), 1);
+}
+
 void sg_f16_selugrad__avx512(size_t n, const void *gv, const void *ov, void *yv) {
     const uint16_t *g = (const uint16_t *)gv, *o = (const uint16_t *)ov;
     uint16_t *y = (uint16_t *)yv;
     const __m512 zero = _mm512_set1_ps(sg_opaque_zero());
-    size_t i = 0;
-    if (n * 6 >= SG_NT_MIN_BYTES && ((uintptr_t)y & 1) == 0) { /* y aligned: the peel ends */
-        /* peel (at most 31 elements) to a 64-byte aligned y, then stream */
-        size_t peel = ((64 - ((uintptr_t)y & 63)) & 63) / 2;
-        for (; i < peel; i += 16)
-            sg_f16_masked(g + i, o + i, y + i, peel - i < 16 ? peel - i : 16, zero);
-        i = peel;
-        for (; i + 32 <= n; i += 32) {
-            SG_PREFETCH(g + i);
-            SG_PREFETCH(o + i);
-            _mm512_stream_si512((void *)(y + i), sg_f16_step32(g + i, o + i, zero));
-        }
-        _mm_sfence();
-    } else {
-        for (; i + 32 <= n; i += 32) _mm512_storeu_si512(y + i, sg_f16_step32(g + i, o + i, zero));
-    }
-    for (; i < n; i += 16) sg_f16_masked(g + i, o + i, y + i, n - i < 16 ? n - i : 16, zero);
+#define SG_F16_FAST(gp, op, acc)     sg_f16_fast32(gp, op, zero, acc)
+#define SG_F16_STEP(gp, op)          sg_f16_step32(gp, op, zero)
+#define SG_F16_MASKED(gp, op, yp, m) sg_f16_masked(gp, op, yp, m, zero)
+    SG512_FAST_LOOP(g, o, y, n, SG_F16_FAST, SG_F16_STEP, SG_F16_MASKED);
+#undef SG_F16_MASKED
+#undef SG_F16_STEP
+#undef SG_F16_FAST
 }

@@ -131,4 +131,90 @@ static inline __mmask32 sg512_mask32(size_t m) {
     return (__mmask32)((1ull << m) - 1u);
 }
 
+/* Blocks of 128 16-bit elements (four 32-lane steps) for the fast paths below. */
+#define SG512_BLOCK      128
+#define SG512_FULL_AFTER 32 /* blocks after a flagged one that take the full step directly */
+
+/* Stores four result vectors at y (64-byte aligned when streaming). */
+static inline void sg512_store4(uint16_t *y, __m512i r0, __m512i r1, __m512i r2, __m512i r3,
+                                int stream) {
+    if (stream) {
+        _mm512_stream_si512((void *)y, r0);
+        _mm512_stream_si512((void *)(y + 32), r1);
+        _mm512_stream_si512((void *)(y + 64), r2);
+        _mm512_stream_si512((void *)(y + 96), r3);
+    } else {
+        _mm512_storeu_si512(y, r0);
+        _mm512_storeu_si512(y + 32, r1);
+        _mm512_storeu_si512(y + 64, r2);
+        _mm512_storeu_si512(y + 96, r3);
+    }
+}
+
+/* The loop of a 16-bit AVX-512 kernel with a fast path (f16_avx512.c, bf16_avx512.c), as
+   SG256_FAST_LOOP (avx2/sg_avx2.h) with 32 lanes per step: FAST_AT(g, o, &acc) computes 32
+   results at g and o without the fix-ups only special inputs need and folds its fp32 products
+   into acc (one FMA per step), which ends non-finite exactly when some product was not finite (or,
+   harmlessly, when the sum overflowed); STEP_AT(g, o) is the full step; MASKED(g, o, y, m) does m
+   < 32 elements. A block's four results stay in registers until acc is checked; a flagged block is
+   computed again with STEP_AT before anything is stored (every input is read before y is
+   written, even when y and an input are one memory under two addresses), and so are the next
+   SG512_FULL_AFTER blocks. When y partly overlaps g or o (the API refuses that), the plain step
+   loop keeps its element order. Calls that move SG_NT_MIN_BYTES or more peel to a 64-byte aligned
+   y and stream their stores, prefetching the inputs SG_PF_BYTES ahead (SG_PF_PLAIN_BYTES
+   otherwise), then SFENCE. */
+#define SG512_FAST_LOOP(g, o, y, n, FAST_AT, STEP_AT, MASKED)                                      \
+    do {                                                                                           \
+        if (sg_partial_overlap(g, o, y, n, 2)) {                                                   \
+            size_t j_ = 0;                                                                         \
+            for (; (n)-j_ >= 32; j_ += 32)                                                         \
+                _mm512_storeu_si512((y) + j_, STEP_AT((g) + j_, (o) + j_));                        \
+            if (j_ < (n)) MASKED((g) + j_, (o) + j_, (y) + j_, (n)-j_);                            \
+            break;                                                                                 \
+        }                                                                                          \
+        size_t i_ = 0;                                                                             \
+        int stream_ = (n)*6 >= SG_NT_MIN_BYTES && ((uintptr_t)(y)&1) == 0;                         \
+        if (stream_) { /* peel (at most 31 elements) to a 64-byte aligned y */                     \
+            i_ = ((64 - ((uintptr_t)(y)&63)) & 63) / 2;                                            \
+            if (i_ > (n)) i_ = (n);                                                                \
+            if (i_) MASKED(g, o, y, i_);                                                           \
+        }                                                                                          \
+        size_t pf_ = stream_ ? SG_PF_BYTES : SG_PF_PLAIN_BYTES;                                    \
+        unsigned full_ = 0;                                                                        \
+        for (; (n)-i_ >= SG512_BLOCK; i_ += SG512_BLOCK) {                                         \
+            const uint16_t *gb_ = (g) + i_, *ob_ = (o) + i_;                                       \
+            for (size_t l_ = 0; l_ < 256; l_ += 64) { /* the block's four lines, ahead */          \
+                _mm_prefetch((const char *)gb_ + pf_ + l_, _MM_HINT_T0);                           \
+                _mm_prefetch((const char *)ob_ + pf_ + l_, _MM_HINT_T0);                           \
+            }                                                                                      \
+            __m512i r0_, r1_, r2_, r3_;                                                            \
+            if (full_ == 0) {                                                                      \
+                __m512 acc_ = _mm512_set1_ps(1.0f);                                                \
+                r0_ = FAST_AT(gb_, ob_, &acc_);                                                    \
+                r1_ = FAST_AT(gb_ + 32, ob_ + 32, &acc_);                                          \
+                r2_ = FAST_AT(gb_ + 64, ob_ + 64, &acc_);                                          \
+                r3_ = FAST_AT(gb_ + 96, ob_ + 96, &acc_);                                          \
+                /* QNaN, SNaN, +inf, -inf */                                                       \
+                if (_mm512_fpclass_ps_mask(acc_, 0x99) != 0) full_ = SG512_FULL_AFTER + 1;         \
+            }                                                                                      \
+            if (full_ != 0) {                                                                      \
+                full_--;                                                                           \
+                r0_ = STEP_AT(gb_, ob_);                                                           \
+                r1_ = STEP_AT(gb_ + 32, ob_ + 32);                                                 \
+                r2_ = STEP_AT(gb_ + 64, ob_ + 64);                                                 \
+                r3_ = STEP_AT(gb_ + 96, ob_ + 96);                                                 \
+            }                                                                                      \
+            sg512_store4((y) + i_, r0_, r1_, r2_, r3_, stream_);                                   \
+        }                                                                                          \
+        for (; (n)-i_ >= 32; i_ += 32) {                                                           \
+            __m512i r_ = STEP_AT((g) + i_, (o) + i_);                                              \
+            if (stream_)                                                                           \
+                _mm512_stream_si512((void *)((y) + i_), r_);                                       \
+            else                                                                                   \
+                _mm512_storeu_si512((y) + i_, r_);                                                 \
+        }                                                                                          \
+        if (stream_) _mm_sfence();                                                                 \
+        if (i_ < (n)) MASKED((g) + i_, (o) + i_, (y) + i_, (n)-i_);                                \
+    } while (0)
+
 #endif /* SELUGRAD_KERNELS_AVX512_SG_AVX512_H */
