@@ -21,8 +21,9 @@
    with three bitwise operations; the fast one rounds t by a multiply and an FMA (Veltkamp's split
    at 11 bits: t * 8192 - fl(t * 8191), exact here because o + SA is 0 or at least 2^-10 in
    magnitude and below 2^17, and NaN for o = -inf, which the detector then flags) and picks the
-   factor with one VBLENDVPS: 0.86 of the time of the full step in the fast loop in L1
-   (docs/PERFORMANCE.md session 14). Both give the same product wherever it is finite. */
+   factor with one VBLENDVPS: in the fast loop, in L1, 0.86 of the time of a fast step with the
+   full step's rounding and select (docs/PERFORMANCE.md session 14). Both give the same product
+   wherever it is finite. */
 static inline __m256 sg_f16_product(const uint16_t *g, const uint16_t *o, __m256 zero, int fast) {
     const __m256 scale = _mm256_set1_ps(sg_half_to_float(SG_F16_SCALE_BITS));
     const __m256 sa = _mm256_set1_ps(sg_half_to_float(SG_F16_SA_BITS));
