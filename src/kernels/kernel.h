@@ -47,19 +47,13 @@ static inline float sg_opaque_zero(void) {
     return zero;
 }
 
-/* Whether the byte ranges [a, a + len) and [b, b + len) share an address: the kernels with a fast
-   path that holds a block of results in registers keep their plain element order when y
-   partly overlaps an input (the API refuses that; a direct caller may not). */
-static inline int sg_ranges_overlap(const void *a, const void *b, size_t len) {
-    uintptr_t x = (uintptr_t)a, z = (uintptr_t)b;
-    return x < z + len && z < x + len;
-}
-
-/* Whether y partly overlaps g or o (n elements of es bytes each); y == g and y == o are fine. */
+/* Whether y partly overlaps g or o, n elements of es bytes each (y == g and y == o are fine): the
+   kernels with a fast path that holds a block of results in registers keep their plain element
+   order then (the API refuses it; a direct caller may not). */
 static inline int sg_partial_overlap(const void *g, const void *o, const void *y, size_t n,
                                      size_t es) {
-    return (y != g && sg_ranges_overlap(y, g, n * es)) ||
-           (y != o && sg_ranges_overlap(y, o, n * es));
+    uintptr_t yb = (uintptr_t)y, gb = (uintptr_t)g, ob = (uintptr_t)o, len = n * es;
+    return (y != g && yb < gb + len && gb < yb + len) || (y != o && yb < ob + len && ob < yb + len);
 }
 
 /* The whole list, in list order, and its length. */

@@ -167,15 +167,10 @@ static inline void sg512_store4(uint16_t *y, __m512i r0, __m512i r1, __m512i r2,
    (SG_PF_PLAIN_BYTES otherwise), then SFENCE. */
 #define SG512_FAST_LOOP(g, o, y, n, FAST_AT, STEP_AT, MASKED)                                      \
     do {                                                                                           \
-        if (sg_partial_overlap(g, o, y, n, 2)) {                                                   \
-            size_t j_ = 0;                                                                         \
-            for (; (n)-j_ >= 32; j_ += 32)                                                         \
-                _mm512_storeu_si512((y) + j_, STEP_AT((g) + j_, (o) + j_));                        \
-            if (j_ < (n)) MASKED((g) + j_, (o) + j_, (y) + j_, (n)-j_);                            \
-            break;                                                                                 \
-        }                                                                                          \
+        /* a partial overlap takes only the plain step loop and the masked rest below */           \
+        int overlap_ = sg_partial_overlap(g, o, y, n, 2);                                          \
         size_t i_ = 0;                                                                             \
-        int stream_ = (n)*6 >= SG_NT_MIN_BYTES && ((uintptr_t)(y)&1) == 0;                         \
+        int stream_ = !overlap_ && (n)*6 >= SG_NT_MIN_BYTES && ((uintptr_t)(y)&1) == 0;            \
         if (stream_) { /* peel (at most 31 elements) to a 64-byte aligned y */                     \
             i_ = ((64 - ((uintptr_t)(y)&63)) & 63) / 2;                                            \
             if (i_ > (n)) i_ = (n);                                                                \
@@ -183,7 +178,7 @@ static inline void sg512_store4(uint16_t *y, __m512i r0, __m512i r1, __m512i r2,
         }                                                                                          \
         size_t pf_ = stream_ ? SG_PF_BYTES : SG_PF_PLAIN_BYTES;                                    \
         unsigned full_ = 0;                                                                        \
-        for (; (n)-i_ >= SG512_BLOCK; i_ += SG512_BLOCK) {                                         \
+        for (; !overlap_ && (n)-i_ >= SG512_BLOCK; i_ += SG512_BLOCK) {                            \
             const uint16_t *gb_ = (g) + i_, *ob_ = (o) + i_;                                       \
             for (size_t l_ = 0; l_ < 256; l_ += 64) { /* the block's four lines, ahead */          \
                 _mm_prefetch((const char *)gb_ + pf_ + l_, _MM_HINT_T0);                           \
