@@ -47,6 +47,16 @@ static inline float sg_opaque_zero(void) {
     return zero;
 }
 
+/* p, passed through a volatile copy the compiler cannot see through. The block loops of the
+   16-bit kernels with a fast path (SG256_FAST_LOOP, SG512_FAST_LOOP) read a flagged block again
+   through it: otherwise GCC keeps what the fast step loaded and converted for the full step,
+   hoisted above the fast step's check and spilled to the stack (25-50 stack accesses per block;
+   docs/PERFORMANCE.md session 15). */
+static inline const uint16_t *sg_launder16(const uint16_t *p) {
+    const uint16_t *volatile v = p;
+    return v;
+}
+
 /* Whether y partly overlaps g or o, n elements of es bytes each (y == g and y == o are fine): the
    kernels with a fast path that holds a block of results in registers keep their plain element
    order then (the API refuses it; a direct caller may not). */

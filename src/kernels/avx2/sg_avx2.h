@@ -152,23 +152,23 @@ static inline int sg256_nonfinite(__m256 acc) {
                 SG_PREFETCH(ob_);                                                                  \
                 SG_PREFETCH(ob_ + 32);                                                             \
             }                                                                                      \
-            __m256i r0_, r1_, r2_, r3_;                                                            \
             if (full_ == 0) {                                                                      \
                 __m256 acc_ = _mm256_set1_ps(1.0f);                                                \
-                r0_ = FAST_AT(gb_, ob_, &acc_);                                                    \
-                r1_ = FAST_AT(gb_ + 16, ob_ + 16, &acc_);                                          \
-                r2_ = FAST_AT(gb_ + 32, ob_ + 32, &acc_);                                          \
-                r3_ = FAST_AT(gb_ + 48, ob_ + 48, &acc_);                                          \
-                if (sg256_nonfinite(acc_)) full_ = SG256_FULL_AFTER + 1;                           \
+                __m256i r0_ = FAST_AT(gb_, ob_, &acc_);                                            \
+                __m256i r1_ = FAST_AT(gb_ + 16, ob_ + 16, &acc_);                                  \
+                __m256i r2_ = FAST_AT(gb_ + 32, ob_ + 32, &acc_);                                  \
+                __m256i r3_ = FAST_AT(gb_ + 48, ob_ + 48, &acc_);                                  \
+                if (!sg256_nonfinite(acc_)) {                                                      \
+                    sg256_store4((y) + i_, r0_, r1_, r2_, r3_, stream_);                           \
+                    continue;                                                                      \
+                }                                                                                  \
+                full_ = SG256_FULL_AFTER + 1;                                                      \
             }                                                                                      \
-            if (full_ != 0) {                                                                      \
-                full_--;                                                                           \
-                r0_ = STEP_AT(gb_, ob_);                                                           \
-                r1_ = STEP_AT(gb_ + 16, ob_ + 16);                                                 \
-                r2_ = STEP_AT(gb_ + 32, ob_ + 32);                                                 \
-                r3_ = STEP_AT(gb_ + 48, ob_ + 48);                                                 \
-            }                                                                                      \
-            sg256_store4((y) + i_, r0_, r1_, r2_, r3_, stream_);                                   \
+            full_--;                                                                               \
+            gb_ = sg_launder16(gb_);                                                               \
+            ob_ = sg_launder16(ob_);                                                               \
+            sg256_store4((y) + i_, STEP_AT(gb_, ob_), STEP_AT(gb_ + 16, ob_ + 16),                 \
+                         STEP_AT(gb_ + 32, ob_ + 32), STEP_AT(gb_ + 48, ob_ + 48), stream_);       \
         }                                                                                          \
         for (; (n)-i_ >= 16; i_ += 16) {                                                           \
             __m256i r_ = STEP_AT((g) + i_, (o) + i_);                                              \

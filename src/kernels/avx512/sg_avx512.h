@@ -184,24 +184,24 @@ static inline void sg512_store4(uint16_t *y, __m512i r0, __m512i r1, __m512i r2,
                 _mm_prefetch((const char *)gb_ + pf_ + l_, _MM_HINT_T0);                           \
                 _mm_prefetch((const char *)ob_ + pf_ + l_, _MM_HINT_T0);                           \
             }                                                                                      \
-            __m512i r0_, r1_, r2_, r3_;                                                            \
             if (full_ == 0) {                                                                      \
                 __m512 acc_ = _mm512_set1_ps(1.0f);                                                \
-                r0_ = FAST_AT(gb_, ob_, &acc_);                                                    \
-                r1_ = FAST_AT(gb_ + 32, ob_ + 32, &acc_);                                          \
-                r2_ = FAST_AT(gb_ + 64, ob_ + 64, &acc_);                                          \
-                r3_ = FAST_AT(gb_ + 96, ob_ + 96, &acc_);                                          \
+                __m512i r0_ = FAST_AT(gb_, ob_, &acc_);                                            \
+                __m512i r1_ = FAST_AT(gb_ + 32, ob_ + 32, &acc_);                                  \
+                __m512i r2_ = FAST_AT(gb_ + 64, ob_ + 64, &acc_);                                  \
+                __m512i r3_ = FAST_AT(gb_ + 96, ob_ + 96, &acc_);                                  \
                 /* QNaN, SNaN, +inf, -inf */                                                       \
-                if (_mm512_fpclass_ps_mask(acc_, 0x99) != 0) full_ = SG512_FULL_AFTER + 1;         \
+                if (_mm512_fpclass_ps_mask(acc_, 0x99) == 0) {                                     \
+                    sg512_store4((y) + i_, r0_, r1_, r2_, r3_, stream_);                           \
+                    continue;                                                                      \
+                }                                                                                  \
+                full_ = SG512_FULL_AFTER + 1;                                                      \
             }                                                                                      \
-            if (full_ != 0) {                                                                      \
-                full_--;                                                                           \
-                r0_ = STEP_AT(gb_, ob_);                                                           \
-                r1_ = STEP_AT(gb_ + 32, ob_ + 32);                                                 \
-                r2_ = STEP_AT(gb_ + 64, ob_ + 64);                                                 \
-                r3_ = STEP_AT(gb_ + 96, ob_ + 96);                                                 \
-            }                                                                                      \
-            sg512_store4((y) + i_, r0_, r1_, r2_, r3_, stream_);                                   \
+            full_--;                                                                               \
+            gb_ = sg_launder16(gb_);                                                               \
+            ob_ = sg_launder16(ob_);                                                               \
+            sg512_store4((y) + i_, STEP_AT(gb_, ob_), STEP_AT(gb_ + 32, ob_ + 32),                 \
+                         STEP_AT(gb_ + 64, ob_ + 64), STEP_AT(gb_ + 96, ob_ + 96), stream_);       \
         }                                                                                          \
         for (; (n)-i_ >= 32; i_ += 32) {                                                           \
             __m512i r_ = STEP_AT((g) + i_, (o) + i_);                                              \
