@@ -158,8 +158,8 @@ static inline void sg512_store4(uint16_t *y, __m512i r0, __m512i r1, __m512i r2,
    harmlessly, when the sum overflowed); STEP_AT(g, o) is the full step; MASKED(g, o, y, m) does m
    < 32 elements. A block's four results stay in registers until acc is checked; a flagged block is
    computed again with STEP_AT before anything is stored (every input is read before y is
-   written, even when y and an input are one memory under two addresses), and so are the next
-   SG512_FULL_AFTER blocks. The four results are four named variables, not an array (GCC keeps
+   written, even when y and an input are one memory under two addresses; its inputs are read
+   again through sg_launder16, kernel.h), and so are the next SG512_FULL_AFTER blocks. The four results are four named variables, not an array (GCC keeps
    an array of them in memory at -O2: 20 % slower), and a block is four steps (eight were 5-11 %
    slower in the bf16 kernel: too many live registers). When y partly overlaps g or o (the API
    refuses that), a plain step loop keeps its element order. Calls that move SG_NT_MIN_BYTES or more
