@@ -131,8 +131,9 @@ static inline int sg256_nonfinite(__m256 acc) {
    is stored (so every input is read before y is written, even when y and an input are one
    memory under two addresses), reading its inputs again through sg_launder16 (kernel.h: so the
    compiler keeps nothing of the fast step for it), and so are the next SG256_FULL_AFTER blocks,
-   so inputs dense in special values cost about one pass. When y partly overlaps g or o (the API refuses that), the
-   plain step loop keeps its element order. Streaming as SG256_STREAM_LOOP with PF = 1. */
+   so inputs dense in special values cost about one pass. When y partly overlaps g or o (the API
+   refuses that), the plain step loop keeps its element order. Streaming as SG256_STREAM_LOOP with
+   PF = 1. */
 #define SG256_FAST_LOOP(g, o, y, n, FAST_AT, STEP_AT, REF)                                         \
     do {                                                                                           \
         if (sg_partial_overlap(g, o, y, n, 2)) {                                                   \

@@ -159,12 +159,13 @@ static inline void sg512_store4(uint16_t *y, __m512i r0, __m512i r1, __m512i r2,
    < 32 elements. A block's four results stay in registers until acc is checked; a flagged block is
    computed again with STEP_AT before anything is stored (every input is read before y is
    written, even when y and an input are one memory under two addresses; its inputs are read
-   again through sg_launder16, kernel.h), and so are the next SG512_FULL_AFTER blocks. The four results are four named variables, not an array (GCC keeps
-   an array of them in memory at -O2: 20 % slower), and a block is four steps (eight were 5-11 %
-   slower in the bf16 kernel: too many live registers). When y partly overlaps g or o (the API
-   refuses that), a plain step loop keeps its element order. Calls that move SG_NT_MIN_BYTES or more
-   peel to a 64-byte aligned y and stream their stores, prefetching the inputs SG_PF_BYTES ahead
-   (SG_PF_PLAIN_BYTES otherwise), then SFENCE. */
+   again through sg_launder16, kernel.h), and so are the next SG512_FULL_AFTER blocks. The four
+   results are four named variables, not an array (GCC keeps an array of them in memory at -O2: 20 %
+   slower), and a block is four steps (eight were 5-11 % slower in the bf16 kernel: too many live
+   registers). When y partly overlaps g or o (the API refuses that), a plain step loop keeps its
+   element order. Calls that move SG_NT_MIN_BYTES or more peel to a 64-byte aligned y and stream
+   their stores, prefetching the inputs SG_PF_BYTES ahead (SG_PF_PLAIN_BYTES otherwise), then
+   SFENCE. */
 #define SG512_FAST_LOOP(g, o, y, n, FAST_AT, STEP_AT, MASKED)                                      \
     do {                                                                                           \
         /* a partial overlap takes only the plain step loop and the masked rest below */           \
