@@ -84,8 +84,9 @@ static int st_parse_input(const cJSON *in, st_input *p, char *err, size_t len) {
     memset(p, 0, sizeof *p);
     if (!cJSON_IsString(dt) || sg_argv_dtype(dt->valuestring, &p->dtype) != 0)
         return snprintf(err, len, "missing or unknown dtype"), -1;
-    if (!cJSON_IsArray(shape) || cJSON_GetArraySize(shape) > CLI_MAX_RANK)
-        return snprintf(err, len, "missing or too long shape"), -1;
+    if (!cJSON_IsArray(shape)) return snprintf(err, len, "missing shape (a list of dims)"), -1;
+    if (cJSON_GetArraySize(shape) > CLI_MAX_RANK)
+        return snprintf(err, len, "shape has more than %d dims", CLI_MAX_RANK), -1;
     const cJSON *d;
     cJSON_ArrayForEach(d, shape) {
         if (!cJSON_IsNumber(d) || d->valuedouble < 0 || d->valuedouble > 1e9 ||
