@@ -50,8 +50,8 @@ static inline float sg_opaque_zero(void) {
 /* p, passed through a volatile copy the compiler cannot see through. The block loops of the
    16-bit kernels with a fast path (SG256_FAST_LOOP, SG512_FAST_LOOP) read a flagged block again
    through it: otherwise GCC keeps what the fast step loaded and converted for the full step,
-   hoisted above the fast step's check and spilled to the stack (8-42 stack accesses per clean block;
-   docs/PERFORMANCE.md session 15). */
+   hoisted above the fast step's check and spilled to the stack (8-42 stack accesses per clean
+   block; docs/PERFORMANCE.md session 15). */
 static inline const uint16_t *sg_launder16(const uint16_t *p) {
     const uint16_t *volatile v = p;
     return v;
