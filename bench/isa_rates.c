@@ -3,8 +3,8 @@
  * throughput, independent instructions) for the vector instruction forms the AVX2 and AVX-512
  * kernels are made of, and how many cycles each SIMD kernel of a 16-bit dtype takes per 16
  * elements with its data in L1 (4K elements, the benchmark's values). A kernel that is bound by
- * its instructions takes about the sum of its instructions' costs; docs/PERFORMANCE.md ("Why
- * AVX2 misses 0.40 in cache") does that sum for the AVX2 kernels.
+ * its instructions takes about the sum of its instructions' costs; docs/PERFORMANCE.md ("Known
+ * limits and their measured reasons") does that sum for the AVX2 kernels.
  *
  * Cycles are counted with a chain of dependent 64-bit multiplies (latency 3 on the x86-64 cores
  * of the last decade, Intel and AMD), run before and after each figure, so the figures hold under
