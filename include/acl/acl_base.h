@@ -126,7 +126,7 @@ ACL_FUNC_VISIBILITY size_t aclDataTypeSize(aclDataType dataType);
    nearest even and saturates (finite overflow and +inf give 65504, 0x7BFF; -inf -65504; NaN
    65504); aclFloat16ToFloat is exact for finite values and reads the all-ones exponent as an
    ordinary one (+inf 65536.0, -inf -65536.0, the quiet NaN 0x7E00 98304.0). For IEEE
-   conversions use selugrad_half_to_float / selugrad_float_to_half (selugrad/selugrad.h). */
+   conversions use selugrad_f16_to_f32 / selugrad_f32_to_f16 (selugrad/selugrad.h). */
 ACL_FUNC_VISIBILITY float aclFloat16ToFloat(aclFloat16 value);
 ACL_FUNC_VISIBILITY aclFloat16 aclFloatToFloat16(float value);
 
