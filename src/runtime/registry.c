@@ -3,6 +3,7 @@
 #include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 typedef struct sg_entry {
     const void *p;
@@ -15,6 +16,61 @@ enum { SG_REG_BUCKETS = 4096 };
 
 static pthread_mutex_t sg_reg_lock = PTHREAD_MUTEX_INITIALIZER;
 static sg_entry *sg_reg_table[SG_REG_BUCKETS];
+
+/* The memory blocks (SG_H_DEVICE_MEM, SG_H_HOST_MEM) again, sorted by address, for
+   sg_reg_block_of; under sg_reg_lock. Blocks never overlap (each is a live allocation). */
+typedef struct sg_block {
+    uintptr_t start;
+    size_t size;
+    sg_handle_tag tag;
+} sg_block;
+static sg_block *sg_blocks;
+static size_t sg_block_count, sg_block_cap;
+
+static bool sg_is_block(sg_handle_tag tag) {
+    return tag == SG_H_DEVICE_MEM || tag == SG_H_HOST_MEM;
+}
+
+/* Index of the first block whose start is above a (sg_block_count if none). */
+static size_t sg_block_upper(uintptr_t a) {
+    size_t lo = 0, hi = sg_block_count;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (sg_blocks[mid].start <= a)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+/* Makes room for one more block; false when out of memory. */
+static bool sg_block_reserve(void) {
+    if (sg_block_count < sg_block_cap) return true;
+    size_t cap = sg_block_cap ? 2 * sg_block_cap : 64;
+    sg_block *b = realloc(sg_blocks, cap * sizeof *b);
+    if (b == NULL) return false;
+    sg_blocks = b;
+    sg_block_cap = cap;
+    return true;
+}
+
+static void sg_block_insert(const void *p, size_t size, sg_handle_tag tag) {
+    uintptr_t a = (uintptr_t)p;
+    size_t i = sg_block_upper(a);
+    memmove(&sg_blocks[i + 1], &sg_blocks[i], (sg_block_count - i) * sizeof *sg_blocks);
+    sg_blocks[i] = (sg_block){a, size, tag};
+    sg_block_count++;
+}
+
+static void sg_block_erase(const void *p) {
+    uintptr_t a = (uintptr_t)p;
+    size_t i = sg_block_upper(a);
+    if (i == 0 || sg_blocks[i - 1].start != a) return;
+    i--;
+    memmove(&sg_blocks[i], &sg_blocks[i + 1], (sg_block_count - i - 1) * sizeof *sg_blocks);
+    sg_block_count--;
+}
 
 static size_t sg_reg_hash(const void *p) {
     uintptr_t v = (uintptr_t)p;
@@ -32,6 +88,14 @@ bool sg_reg_add(const void *p, sg_handle_tag tag, size_t size) {
     e->tag = tag;
     size_t h = sg_reg_hash(p);
     pthread_mutex_lock(&sg_reg_lock);
+    if (sg_is_block(tag)) {
+        if (!sg_block_reserve()) {
+            pthread_mutex_unlock(&sg_reg_lock);
+            free(e);
+            return false;
+        }
+        sg_block_insert(p, size, tag);
+    }
     e->next = sg_reg_table[h];
     sg_reg_table[h] = e;
     pthread_mutex_unlock(&sg_reg_lock);
@@ -49,6 +113,7 @@ bool sg_reg_remove(const void *p, sg_handle_tag tag, size_t *size) {
             break;
         }
     }
+    if (found != NULL && sg_is_block(tag)) sg_block_erase(p);
     pthread_mutex_unlock(&sg_reg_lock);
     if (found == NULL) return false;
     if (size) *size = found->size;
@@ -68,6 +133,22 @@ bool sg_reg_if_live(const void *p, sg_handle_tag tag, void (*fn)(void *ctx), voi
         }
     pthread_mutex_unlock(&sg_reg_lock);
     return live;
+}
+
+bool sg_reg_block_of(const void *p, sg_reg_block *block) {
+    uintptr_t a = (uintptr_t)p;
+    bool found = false;
+    pthread_mutex_lock(&sg_reg_lock);
+    size_t i = sg_block_upper(a);
+    /* inside the block, or just past its end (a pointer derived from it) */
+    if (i > 0 && a - sg_blocks[i - 1].start <= sg_blocks[i - 1].size) {
+        block->start = (const void *)sg_blocks[i - 1].start;
+        block->size = sg_blocks[i - 1].size;
+        block->tag = sg_blocks[i - 1].tag;
+        found = true;
+    }
+    pthread_mutex_unlock(&sg_reg_lock);
+    return found;
 }
 
 static void sg_reg_nothing(void *ctx) {

@@ -27,6 +27,17 @@ bool sg_reg_remove(const void *p, sg_handle_tag tag, size_t *size);
 /* Whether p is live with this tag. */
 bool sg_reg_has(const void *p, sg_handle_tag tag);
 
+/* A live memory block (aclrtMalloc or aclrtMallocHost): its start, the size asked for, its tag. */
+typedef struct sg_reg_block {
+    const void *start;
+    size_t size;
+    sg_handle_tag tag;
+} sg_reg_block;
+
+/* The live memory block that address p points into or just past (start <= p <= start + size, the
+   block with the highest start): false for none, e.g. host memory the program allocated itself. */
+bool sg_reg_block_of(const void *p, sg_reg_block *block);
+
 /* Runs fn(ctx) under the registry's lock if p is live with this tag, so that nobody removes p
    meanwhile (e.g. takes a reference before a concurrent destroy can drop the last one); returns
    whether it ran. fn must not call the registry. */

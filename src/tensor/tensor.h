@@ -26,4 +26,13 @@ struct aclTensor {
 /* Whether t is a live tensor from aclCreateTensor. */
 bool sg_tensor_live(const aclTensor *t);
 
+/* The elements of the view at offset + sum(i * stride), in elements from the data pointer: the
+   lowest lo and the highest hi (for a non-empty view). */
+void sg_tensor_span(const aclTensor *t, int64_t *lo, int64_t *hi);
+
+/* A non-empty view whose data pointer lies in a live aclrtMalloc / aclrtMallocHost block (or just
+   past its end) must have every element inside that block: else 161002 with a message naming fn
+   and the tensor's name. A pointer into no known block (the program's own memory) passes. */
+aclnnStatus sg_tensor_check_block(const aclTensor *t, const char *fn, const char *name);
+
 #endif /* SELUGRAD_TENSOR_TENSOR_H */

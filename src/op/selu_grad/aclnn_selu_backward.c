@@ -184,6 +184,8 @@ aclnnStatus aclnnSeluBackwardGetWorkspaceSize(const aclTensor *gradOutput, const
     sg_joint j;
     if (!empty) {
         rc = sg_check_data(t);
+        for (int v = 0; v < 3 && rc == ACLNN_SUCCESS; v++)
+            rc = sg_tensor_check_block(t[v], SG_FN1, sg_names[v]);
         if (rc != ACLNN_SUCCESS) return rc;
         sg_joint_make(&j, &t[2], 1);
         bool unproven;
