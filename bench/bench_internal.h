@@ -53,7 +53,7 @@ typedef struct sgb_timing {
    Returns a negative value if a call failed. */
 double sgb_time_median(sgb_call_fn fn, void *ctx, const sgb_timing *t);
 
-/* Medians of up to 7 functions, sampled in rounds so that all see the same moments of a shared
+/* Medians of up to 8 functions, sampled in rounds so that all see the same moments of a shared
    machine. interleave (data from DRAM): rounds of one sample of each; else (cached data): up to
    eight rounds, each function's turn opening with one sample not kept, so that no function finds
    its cached data evicted by another's at every sample. Returns 0, or -1 if a call failed. */
@@ -115,28 +115,32 @@ void sgb_triad_nt_avx512(float *a, const float *b, const float *c, float s, size
 #endif
 #endif
 
-/* ---- hand-written loops (handloop.c, -O3, no ISA flags) ---- */
+/* ---- hand-written loops (handloop.c, built on its own with SGB_LOOP_FLAGS) ---- */
 
 typedef void (*sgb_loop_fn)(size_t n, const void *g, const void *o, void *y);
 sgb_loop_fn sgb_hand_loop(selugrad_dtype dtype);
+extern const char sgb_loop_build[]; /* compiler and flags, e.g. "gcc 12.2.0 -O3 -march=native" */
+extern const sg_isa sgb_loop_isa;   /* the level those flags let the compiler use */
 
 /* ---- results (report.c, plot.c) ---- */
 
 typedef struct sgb_row {
     selugrad_dtype dtype;
     size_t n;
-    unsigned threads;
-    const char *isa;    /* the --isa cap, or "auto" */
-    const char *kernel; /* the kernel that ran */
-    const char *cache;  /* "hot" or "cold" */
-    double us;          /* median microseconds per call */
+    unsigned threads;      /* what selugrad_set_num_threads was given */
+    unsigned threads_used; /* the threads one call ran on, counted */
+    const char *isa;       /* the --isa cap, or "auto" */
+    const char *kernel;    /* the kernel that ran */
+    const char *cache;     /* "hot" or "cold" */
+    double us;             /* median microseconds per call */
     double gbps, bound_gbps;
     char bound_kind[24]; /* the winning triad, e.g. "nt-avx512"; "/1t" etc. if on fewer threads */
-    double ratio, loop_gbps, speedup;
+    double ratio, loop_gbps, speedup; /* loop: handloop.c on threads_used threads; 0 if not run */
 } sgb_row;
 
 void sgb_size_name(size_t n, char *buf, size_t len); /* 4096 -> "4K" */
 void sgb_table_header(FILE *f);
+void sgb_columns_help(FILE *f); /* each column's name and meaning, for --help */
 void sgb_table_row(FILE *f, const sgb_row *r);
 int sgb_write_csv(const char *prog, const char *path, const sgb_row *rows, size_t nrows);
 /* Draws the PNG with gnuplot. Returns 0 done, 1 failed; a missing gnuplot is reported and gives 0.

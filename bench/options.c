@@ -10,7 +10,7 @@ void sgb_usage(FILE *f, const char *prog) {
     fprintf(f,
             "usage: %s [options]\n"
             "Times selugrad_backward per dtype x size x threads (x isa) and compares it with a\n"
-            "STREAM triad bound and a hand-written loop.\n"
+            "STREAM triad bound and a hand-written loop on the same threads.\n"
             "  --dtype=LIST    f32,f16,bf16,s8,u8,s32, or any name the selugrad command takes\n"
             "                  (float32, fp16, half, bfloat16, int8, ...; default: all six)\n"
             "  --size=LIST     elements, with K/M/G suffixes (default: 4K,64K,1M,16M,128M)\n"
@@ -24,8 +24,10 @@ void sgb_usage(FILE *f, const char *prog) {
             "  --quick         smoke run: few samples; sizes 4K,64K unless --size is given\n"
             "  --help          this text\n"
             "Options take their value as --key=VALUE or --key VALUE.\n"
-            "Exit status: 0 done, 1 run-time failure, 2 bad arguments.\n",
+            "Exit status: 0 done, 1 run-time failure, 2 bad arguments.\n"
+            "Columns of the table and of the CSV:\n",
             prog);
+    sgb_columns_help(f);
 }
 
 static int sgb_parse_dtype(const char *s, void *out) {

@@ -1,6 +1,7 @@
 /*
  * The PNG: one panel per dtype, GB/s against size (log x), one line per (isa, threads) for the
- * library, the triad bound per threads (dashed) and the hand-written loop (dotted). Drawn by
+ * library, the triad bound per threads (dashed) and the hand-written loop per threads (dotted, on
+ * the threads the call used). Drawn by
  * gnuplot fed on a pipe; without gnuplot the plot is skipped with a message.
  */
 #define _POSIX_C_SOURCE 200809L /* popen, access */
@@ -132,10 +133,8 @@ int sgb_plot(const char *prog, const char *path, const sgb_row *rows, size_t nro
                 if (lines.first[l]->threads == thr.first[t]->threads) line = lines.first[l];
             snprintf(name, sizeof name, "$B%zu_%zu", d, t);
             sgb_block(p, name, rows, nrows, dr, line, 1);
-            if (t == 0) {
-                snprintf(name, sizeof name, "$H%zu", d);
-                sgb_block(p, name, rows, nrows, dr, line, 2);
-            }
+            snprintf(name, sizeof name, "$H%zu_%zu", d, t);
+            sgb_block(p, name, rows, nrows, dr, line, 2);
         }
         fprintf(p, "set title '%s'\nplot ", selugrad_dtype_name(dr->dtype));
         for (size_t l = 0; l < lines.n; l++) {
@@ -150,10 +149,11 @@ int sgb_plot(const char *prog, const char *path, const sgb_row *rows, size_t nro
         for (size_t t = 0; t < thr.n; t++)
             fprintf(p, "$B%zu_%zu using 1:2 with lines lw 1 lc %zu dt 2 title 'bound %ut', ", d, t,
                     t + 1, thr.first[t]->threads);
-        fprintf(p,
-                "$H%zu using 1:2 with linespoints lw 1 pt 4 lc rgb 'gray40' dt 3 title "
-                "'hand loop 1t'\n",
-                d);
+        for (size_t t = 0; t < thr.n; t++)
+            fprintf(p,
+                    "$H%zu_%zu using 1:2 with linespoints lw 1 pt 4 lc %zu dt 3 title "
+                    "'hand loop %ut'%s",
+                    d, t, t + 1, thr.first[t]->threads, t + 1 < thr.n ? ", " : "\n");
     }
     fprintf(p, "unset multiplot\n");
     int st = pclose(p);

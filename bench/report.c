@@ -15,22 +15,58 @@ void sgb_size_name(size_t n, char *buf, size_t len) {
         snprintf(buf, len, "%zu", n);
 }
 
-static const char *const sgb_cols[] = {"dtype", "n",         "threads", "isa",        "kernel",
-                                       "cache", "median_us", "gbps",    "bound_gbps", "bound",
-                                       "ratio", "loop_gbps", "speedup"};
+/* The columns, in order: their names (the text table's header, the CSV's first line) and what
+   they mean (--help). */
+static const struct {
+    const char *name, *meaning;
+} sgb_cols[] = {
+    {"dtype", "element type"},
+    {"n", "elements per call (K/M/G = 2^10/2^20/2^30 in the table)"},
+    {"threads", "what selugrad_set_num_threads was given (--threads)"},
+    {"threads_used", "the threads one call really ran on, counted; a call below its kernel's\n"
+                     "per-thread traffic runs on the calling thread alone"},
+    {"isa", "the --isa cap, or auto (the library's own dispatch)"},
+    {"kernel", "the kernel that ran"},
+    {"cache", "hot (n <= 1M: inputs in cache) or cold (from DRAM)"},
+    {"median_us", "median microseconds per call"},
+    {"gbps", "3 n sizeof(T) bytes (2 reads, 1 write) / median time, in GB/s"},
+    {"bound_gbps", "the best STREAM triad a[i] = b[i] + s * c[i] on the same bytes, on\n"
+                   "threads, on 1 and on threads_used, of the row's ISA level at most"},
+    {"bound", "which triad that was (/Nt: on N threads, fewer than the row's)"},
+    {"ratio", "gbps / bound_gbps; above 1 when the call beat the triad measured beside\n"
+              "it: the bound is a measured loop, not a hardware limit"},
+    {"loop_gbps", "the hand-written branch-free loop (bench/handloop.c, its own -O3\n"
+                  "-march=native build) on threads_used threads; 0 if not run"},
+    {"speedup", "loop time / call time (above 1: the library is faster)"},
+};
+enum { SGB_NCOLS = sizeof sgb_cols / sizeof sgb_cols[0] };
+
+void sgb_columns_help(FILE *f) {
+    for (size_t c = 0; c < SGB_NCOLS; c++) {
+        fprintf(f, "  %-13s ", sgb_cols[c].name);
+        for (const char *p = sgb_cols[c].meaning; *p; p++) {
+            fputc(*p, f);
+            if (*p == '\n') fprintf(f, "  %-13s ", "");
+        }
+        fputc('\n', f);
+    }
+}
 
 void sgb_table_header(FILE *f) {
-    fprintf(f, "%-5s %6s %3s %-10s %-24s %-5s %11s %8s %8s %-15s %6s %8s %7s\n", "dtype", "n",
-            "thr", "isa", "kernel", "cache", "median_us", "GB/s", "bound", "bound_kind", "ratio",
-            "loop", "speedup");
+    /* widths of sgb_table_row's fields */
+    static const int width[SGB_NCOLS] = {-5, 6, 7, 12, -10, -24, -5, 9, 8, 10, -15, 6, 9, 7};
+    for (size_t c = 0; c < SGB_NCOLS; c++)
+        fprintf(f, "%s%*s", c ? " " : "", width[c], sgb_cols[c].name);
+    fputc('\n', f);
 }
 
 void sgb_table_row(FILE *f, const sgb_row *r) {
     char n[32];
     sgb_size_name(r->n, n, sizeof n);
-    fprintf(f, "%-5s %6s %3u %-10s %-24s %-5s %11.2f %8.2f %8.2f %-15s %6.3f %8.2f %7.2f\n",
-            selugrad_dtype_name(r->dtype), n, r->threads, r->isa, r->kernel, r->cache, r->us,
-            r->gbps, r->bound_gbps, r->bound_kind, r->ratio, r->loop_gbps, r->speedup);
+    fprintf(f, "%-5s %6s %7u %12u %-10s %-24s %-5s %9.2f %8.2f %10.2f %-15s %6.3f %9.2f %7.2f\n",
+            selugrad_dtype_name(r->dtype), n, r->threads, r->threads_used, r->isa, r->kernel,
+            r->cache, r->us, r->gbps, r->bound_gbps, r->bound_kind, r->ratio, r->loop_gbps,
+            r->speedup);
     fflush(f);
 }
 
@@ -40,14 +76,14 @@ int sgb_write_csv(const char *prog, const char *path, const sgb_row *rows, size_
         fprintf(stderr, "%s: cannot write %s: %s\n", prog, path, strerror(errno));
         return -1;
     }
-    for (size_t c = 0; c < sizeof sgb_cols / sizeof sgb_cols[0]; c++)
-        fprintf(f, "%s%s", c ? "," : "", sgb_cols[c]);
+    for (size_t c = 0; c < SGB_NCOLS; c++) fprintf(f, "%s%s", c ? "," : "", sgb_cols[c].name);
     fputc('\n', f);
     for (size_t i = 0; i < nrows; i++) {
         const sgb_row *r = &rows[i];
-        fprintf(f, "%s,%zu,%u,%s,%s,%s,%.3f,%.3f,%.3f,%s,%.4f,%.3f,%.4f\n",
-                selugrad_dtype_name(r->dtype), r->n, r->threads, r->isa, r->kernel, r->cache, r->us,
-                r->gbps, r->bound_gbps, r->bound_kind, r->ratio, r->loop_gbps, r->speedup);
+        fprintf(f, "%s,%zu,%u,%u,%s,%s,%s,%.3f,%.3f,%.3f,%s,%.4f,%.3f,%.4f\n",
+                selugrad_dtype_name(r->dtype), r->n, r->threads, r->threads_used, r->isa, r->kernel,
+                r->cache, r->us, r->gbps, r->bound_gbps, r->bound_kind, r->ratio, r->loop_gbps,
+                r->speedup);
     }
     if (fclose(f) != 0) {
         fprintf(stderr, "%s: cannot write %s\n", prog, path);

@@ -1,10 +1,12 @@
 /*
  * The benchmark driver: for each size x dtype x isa x threads, the median time of
- * selugrad_backward, the triad bound for the same bytes and threads, and the hand-written loop.
+ * selugrad_backward, the triad bound for the same bytes and threads, and the hand-written loop
+ * (handloop.c) on the threads the call really runs on.
  * Rows whose kernel is the one the library dispatches go through the public API; an --isa level
  * that picks another kernel goes through the same plan path the API uses (core/exec.h), minus
  * the argument checks, because the library reads SELUGRAD_MAX_ISA once per process.
  */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,21 +20,91 @@ typedef struct sgb_call {
     const sgb_bufs *b;
     selugrad_dtype dtype;
     const sg_kernel *kernel; /* NULL: the public API */
-    sgb_loop_fn loop;        /* set: the hand loop instead */
 } sgb_call;
 
 static int sgb_lib_call(void *ctx, size_t k) {
     const sgb_call *c = ctx;
     const void *g = sgb_buf(c->b, k, 0), *o = sgb_buf(c->b, k, 1);
     void *y = sgb_buf(c->b, k, 2);
-    if (c->loop) {
-        c->loop(c->b->n, g, o, y);
-        return 0;
-    }
     if (c->kernel == NULL) return selugrad_backward(c->dtype, c->b->n, g, o, y) != SELUGRAD_OK;
     sg_plan plan;
     sg_plan_make(&plan, c->kernel, c->b->n, sg_threads_default());
     return sg_plan_run(&plan, g, o, y) != SELUGRAD_OK;
+}
+
+/* The hand loop over the arrays of bufs, split over nth threads of the library's pool in parts
+   of whole 64-byte lines, as the triad is. */
+typedef struct sgb_loop {
+    const sgb_bufs *b;
+    sgb_loop_fn fn;
+    unsigned nth;
+} sgb_loop;
+
+typedef struct sgb_loop_job {
+    sgb_loop_fn fn;
+    size_t n, es;
+    const unsigned char *g, *o;
+    unsigned char *y;
+} sgb_loop_job;
+
+static void sgb_loop_part(void *ctx, unsigned ith, unsigned nth) {
+    const sgb_loop_job *j = ctx;
+    size_t line = 64 / j->es;
+    size_t per = ((j->n + nth - 1) / nth + line - 1) / line * line;
+    size_t begin = (size_t)ith * per, end = begin + per;
+    if (begin > j->n) begin = j->n;
+    if (end > j->n) end = j->n;
+    if (begin < end)
+        j->fn(end - begin, j->g + begin * j->es, j->o + begin * j->es, j->y + begin * j->es);
+}
+
+static int sgb_loop_call(void *ctx, size_t k) {
+    const sgb_loop *l = ctx;
+    sgb_loop_job j = {
+        l->fn, l->b->n, l->b->es, sgb_buf(l->b, k, 0), sgb_buf(l->b, k, 1), sgb_buf(l->b, k, 2)};
+    return sg_pool_run(l->nth, sgb_loop_part, &j, 0) == SELUGRAD_OK ? 0 : -1;
+}
+
+/* Counting the threads a call runs on: one untimed call through the plan path the API takes
+   (sg_plan_make with sg_threads_default(), then sg_plan_run) with a copy of the kernel whose
+   function notes the thread that calls it, then runs the kernel. Counted, not predicted: a part
+   that gets no elements, or a pool that runs parts on the caller, shows in the count. */
+static pthread_mutex_t sgb_probe_lock = PTHREAD_MUTEX_INITIALIZER;
+static sg_kernel_fn sgb_probe_target;
+static pthread_t sgb_probe_seen[SG_MAX_THREADS];
+static unsigned sgb_probe_count;
+
+static void sgb_probe_fn(size_t n, const void *g, const void *o, void *y) {
+    pthread_t self = pthread_self();
+    pthread_mutex_lock(&sgb_probe_lock);
+    unsigned i = 0;
+    while (i < sgb_probe_count && !pthread_equal(sgb_probe_seen[i], self)) i++;
+    if (i == sgb_probe_count && i < SG_MAX_THREADS) sgb_probe_seen[sgb_probe_count++] = self;
+    sg_kernel_fn fn = sgb_probe_target;
+    pthread_mutex_unlock(&sgb_probe_lock);
+    fn(n, g, o, y);
+}
+
+/* Threads one call of kernel k on the arrays of b uses under the current thread setting; 0 if
+   the call failed. */
+static unsigned sgb_threads_used(const sg_kernel *k, const sgb_bufs *b) {
+    static pthread_mutex_t once = PTHREAD_MUTEX_INITIALIZER; /* one probe at a time */
+    pthread_mutex_lock(&once);
+    sg_kernel probe = *k;
+    probe.fn = sgb_probe_fn;
+    pthread_mutex_lock(&sgb_probe_lock);
+    sgb_probe_target = k->fn;
+    sgb_probe_count = 0;
+    pthread_mutex_unlock(&sgb_probe_lock);
+    sg_plan plan;
+    sg_plan_make(&plan, &probe, b->n, sg_threads_default());
+    int ok =
+        sg_plan_run(&plan, sgb_buf(b, 0, 0), sgb_buf(b, 0, 1), sgb_buf(b, 0, 2)) == SELUGRAD_OK;
+    pthread_mutex_lock(&sgb_probe_lock);
+    unsigned used = ok ? sgb_probe_count : 0;
+    pthread_mutex_unlock(&sgb_probe_lock);
+    pthread_mutex_unlock(&once);
+    return used;
 }
 
 typedef struct sgb_run {
@@ -42,20 +114,74 @@ typedef struct sgb_run {
     size_t nrows;
 } sgb_run;
 
-/* Threads a call of n elements with kernel k really uses when allowed t. */
-static unsigned sgb_used_threads(const sg_kernel *k, size_t n, unsigned t) {
-    sg_plan plan;
-    sg_plan_make(&plan, k, n, t);
-    return plan.nth < t ? plan.nth : t;
+/* Whether this CPU runs the hand loops (built for the build machine, handloop.c). */
+static int sgb_loop_runs_here(void) {
+    return sg_isa_supported(sgb_loop_isa);
+}
+
+/* One row: the call, the triads and the hand loop on nth allowed threads, timed in one group. */
+static int sgb_run_row(sgb_run *r, const sgb_bufs *b, const sgb_bufs *tb, sgb_call *lc,
+                       const sg_kernel *k, sg_isa cap, unsigned nth, sgb_row *row) {
+    if (selugrad_set_num_threads((int)nth) != SELUGRAD_OK) return -1;
+    unsigned used = sgb_threads_used(k, b);
+    /* The bound is the best the memory system gives these bytes with up to nth threads: the
+       plain and the non-temporal triads on nth threads, on one, and on the threads the call uses
+       when that is in between (a small triad split over threads mostly pays the wake-up, so a
+       call that splits early, being slow per element, is still measured against the one-thread
+       bound). */
+    unsigned counts[3] = {nth, 1, used};
+    size_t ncounts = nth > 1 ? (used > 1 && used < nth ? 3 : 2) : 1;
+    sgb_triad tr[6];
+    sgb_call_fn fns[8] = {sgb_lib_call};
+    void *ctxs[8] = {lc};
+    for (size_t c = 0; c < ncounts; c++) {
+        sgb_triad_setup(tr + 2 * c, tb, counts[c], cap);
+        for (size_t v = 0; v < 2; v++) {
+            fns[1 + 2 * c + v] = sgb_triad_call;
+            ctxs[1 + 2 * c + v] = &tr[2 * c + v];
+        }
+    }
+    size_t nfns = 1 + 2 * ncounts;
+    sgb_loop loop = {b, sgb_hand_loop(lc->dtype), used};
+    int with_loop = used > 0 && sgb_loop_runs_here();
+    if (with_loop) {
+        fns[nfns] = sgb_loop_call;
+        ctxs[nfns++] = &loop;
+    }
+    double med[8];
+    /* Cold cases alternate samples of the call, the triads and the loop: other processes'
+       memory traffic then hits all of them alike. Hot ones take eight turns of several samples
+       each (a turn opens with one sample not kept, to refill the caches). */
+    int rc = used > 0 ? sgb_time_medians(nfns, fns, ctxs, b->cold, &r->timing, med) : -1;
+    selugrad_set_num_threads(0);
+    if (rc != 0) return -1;
+    double bytes = 3.0 * (double)b->array_bytes;
+    row->dtype = lc->dtype;
+    row->n = b->n;
+    row->threads = nth;
+    row->threads_used = used;
+    row->kernel = k->name;
+    row->cache = b->cold ? "cold" : "hot";
+    row->us = med[0] * 1e6;
+    row->gbps = bytes / med[0] * 1e-9;
+    size_t best = 1;
+    for (size_t f = 2; f < 1 + 2 * ncounts; f++)
+        if (med[f] < med[best]) best = f;
+    row->bound_gbps = bytes / med[best] * 1e-9;
+    if (tr[best - 1].nth < nth)
+        snprintf(row->bound_kind, sizeof row->bound_kind, "%s/%ut", tr[best - 1].name,
+                 tr[best - 1].nth);
+    else
+        snprintf(row->bound_kind, sizeof row->bound_kind, "%s", tr[best - 1].name);
+    row->ratio = row->gbps / row->bound_gbps;
+    row->loop_gbps = with_loop ? bytes / med[nfns - 1] * 1e-9 : 0.0;
+    row->speedup = with_loop ? med[nfns - 1] / med[0] : 0.0;
+    return 0;
 }
 
 /* b holds the dtype's inputs, tb floats of the same geometry for the triad. */
 static int sgb_run_dtype(sgb_run *r, sgb_bufs *b, const sgb_bufs *tb, selugrad_dtype dtype) {
     const sgb_options *opt = r->opt;
-    double bytes = 3.0 * (double)b->array_bytes;
-    sgb_call hc = {b, dtype, NULL, sgb_hand_loop(dtype)};
-    double loop_s = sgb_time_median(sgb_lib_call, &hc, &r->timing);
-    if (loop_s <= 0) return -1;
     size_t nisas = opt->nisas ? opt->nisas : 1;
     for (size_t i = 0; i < nisas; i++) {
         const sg_kernel *k = sg_kernel_for(dtype);
@@ -67,57 +193,12 @@ static int sgb_run_dtype(sgb_run *r, sgb_bufs *b, const sgb_bufs *tb, selugrad_d
             k = sg_kernel_select(dtype, opt->isas[i]);
             isa = sg_isa_name(opt->isas[i]);
         }
-        sgb_call lc = {b, dtype, k == sg_kernel_for(dtype) ? NULL : k, NULL};
+        sgb_call lc = {b, dtype, k == sg_kernel_for(dtype) ? NULL : k};
         for (size_t t = 0; t < opt->nthreads; t++) {
-            unsigned nth = opt->threads[t];
-            /* The bound is the best the memory system gives these bytes with up to nth threads:
-               the plain and the non-temporal triads on nth threads, on one, and on the threads
-               the call uses when that is in between (a small triad split over threads mostly
-               pays the wake-up, so a call that splits early, being slow per element, is still
-               measured against the one-thread bound; and the old rule's bound, on the call's
-               threads, is always among the candidates). */
-            unsigned counts[3] = {nth, 1, sgb_used_threads(k, b->n, nth)};
-            size_t ncounts = nth > 1 ? (counts[2] > 1 && counts[2] < nth ? 3 : 2) : 1;
-            sgb_triad tr[6];
-            sgb_call_fn fns[7] = {sgb_lib_call};
-            void *ctxs[7] = {&lc};
-            for (size_t c = 0; c < ncounts; c++) {
-                sgb_triad_setup(tr + 2 * c, tb, counts[c], cap);
-                for (size_t v = 0; v < 2; v++) {
-                    fns[1 + 2 * c + v] = sgb_triad_call;
-                    ctxs[1 + 2 * c + v] = &tr[2 * c + v];
-                }
-            }
-            size_t nfns = 1 + 2 * ncounts;
-            double med[7];
-            if (selugrad_set_num_threads((int)nth) != SELUGRAD_OK) return -1;
-            /* Cold cases alternate samples of the call and the triads: other processes' memory
-               traffic then hits all of them alike. Hot ones take eight turns of several samples
-               each (a turn opens with one sample not kept, to refill the caches). */
-            int rc = sgb_time_medians(nfns, fns, ctxs, b->cold, &r->timing, med);
-            selugrad_set_num_threads(0);
-            if (rc != 0) return -1;
-            sgb_row *row = &r->rows[r->nrows++];
-            row->dtype = dtype;
-            row->n = b->n;
-            row->threads = nth;
+            sgb_row *row = &r->rows[r->nrows];
+            if (sgb_run_row(r, b, tb, &lc, k, cap, opt->threads[t], row) != 0) return -1;
             row->isa = isa;
-            row->kernel = k->name;
-            row->cache = b->cold ? "cold" : "hot";
-            row->us = med[0] * 1e6;
-            row->gbps = bytes / med[0] * 1e-9;
-            size_t best = 1;
-            for (size_t f = 2; f < nfns; f++)
-                if (med[f] < med[best]) best = f;
-            row->bound_gbps = bytes / med[best] * 1e-9;
-            if (tr[best - 1].nth < nth)
-                snprintf(row->bound_kind, sizeof row->bound_kind, "%s/%ut", tr[best - 1].name,
-                         tr[best - 1].nth);
-            else
-                snprintf(row->bound_kind, sizeof row->bound_kind, "%s", tr[best - 1].name);
-            row->ratio = row->gbps / row->bound_gbps;
-            row->loop_gbps = bytes / loop_s * 1e-9;
-            row->speedup = loop_s / med[0];
+            r->nrows++;
             sgb_table_row(stdout, row);
         }
     }
@@ -168,11 +249,19 @@ int selugrad_bench_main(int argc, char **argv) {
         fprintf(stderr, "%s: out of memory\n", opt.prog);
         return 1;
     }
-    printf("# selugrad %s bench: median of repeated calls; GB/s = 3 n sizeof(T) / time; "
-           "bound = best STREAM triad (plain or non-temporal, on the threads or on 1, of the "
-           "row's ISA level at most) on the same bytes; loop = hand-written -O3 loop, 1 thread; "
-           "speedup = loop time / call time\n",
-           selugrad_version());
+    printf("# selugrad %s bench: median of repeated calls; gbps = 3 n sizeof(T) / median time\n"
+           "# threads = what selugrad_set_num_threads was given; threads_used = the threads one "
+           "call ran on, counted (a call below its kernel's per-thread traffic runs on one)\n"
+           "# bound = the best STREAM triad (plain or non-temporal, of the row's ISA level at "
+           "most) on the same bytes, on threads, on 1 and on threads_used; ratio = gbps / "
+           "bound_gbps\n"
+           "# a ratio above 1: the call moved its bytes faster than the triad in the same run; the "
+           "bound is a measured loop, not a hardware limit (in cache both are limited by the core, "
+           "and on a shared machine two medians move apart by several per cent)\n"
+           "# loop = the hand-written branch-free loop (bench/handloop.c, %s) on threads_used "
+           "threads%s; speedup = loop time / call time\n",
+           selugrad_version(), sgb_loop_build,
+           sgb_loop_runs_here() ? "" : " (not run: built for a CPU level this one lacks)");
     sgb_table_header(stdout);
     double t0 = sgb_now();
     rc = sgb_run_all(&r) == 0 ? 0 : 1;

@@ -15,16 +15,24 @@ if(TARGET selugrad_bench)
   add_test(NAME bench_bound_cap
     COMMAND ${CMAKE_COMMAND} -DBIN=$<TARGET_FILE:selugrad_bench> -DEXPECT=0
       "-DARGS=--quick;--size=4K;--dtype=f32;--threads=1;--isa=scalar"
-      "-DOUT_MATCH=\nf32 +4K +1 scalar +f32_selugrad__scalar +hot +[0-9.]+ +[0-9.]+ +[0-9.]+ (plain-c|nt-sse2) "
+      "-DOUT_MATCH=\nf32 +4K +1 +1 scalar +f32_selugrad__scalar +hot +[0-9.]+ +[0-9.]+ +[0-9.]+ (plain-c|nt-sse2) "
       -P ${sgb_check})
   # dtype names as the selugrad command takes them (tools/common/sg_argv.c serves both)
   add_test(NAME bench_dtype_names
     COMMAND ${CMAKE_COMMAND} -DBIN=$<TARGET_FILE:selugrad_bench> -DEXPECT=0
       "-DARGS=--quick;--size=4K;--dtype=float16,fp32;--threads=1"
       "-DOUT_MATCH=\nf16 +4K +1 .*\nf32 +4K +1 " -P ${sgb_check})
+  # threads_used is counted: with 2 threads allowed, the scalar kernel's 64-element call runs on
+  # the calling thread alone and its 64K call on both
+  add_test(NAME bench_threads_used
+    COMMAND ${CMAKE_COMMAND} -DBIN=$<TARGET_FILE:selugrad_bench> -DEXPECT=0
+      "-DARGS=--quick;--size=64,64K;--dtype=f32;--threads=2;--isa=scalar"
+      "-DOUT_MATCH=\nf32 +64 +2 +1 scalar .*\nf32 +64K +2 +2 scalar " -P ${sgb_check})
+  # --help names every column of the table and the CSV
   add_test(NAME bench_help
     COMMAND ${CMAKE_COMMAND} -DBIN=$<TARGET_FILE:selugrad_bench> -DEXPECT=0 -DARGS=--help
-      -DOUT_MATCH=usage: -P ${sgb_check})
+      "-DOUT_MATCH=usage:.*Columns of the table and of the CSV:\n  dtype .*\n  threads_used .*\n  loop_gbps +the hand-written branch-free loop .*\n  speedup "
+      -P ${sgb_check})
   find_program(SGB_GNUPLOT gnuplot)
   if(SGB_GNUPLOT)
     add_test(NAME bench_plot
