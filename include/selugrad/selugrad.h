@@ -63,6 +63,24 @@ selugrad_status selugrad_backward_strided(selugrad_dtype dtype, size_t n, const 
                                           ptrdiff_t grad_stride, const void *out,
                                           ptrdiff_t out_stride, void *y, ptrdiff_t y_stride);
 
+/*
+ * The SELU forward: y[i] = selu(x[i]) for i < n, computed as spec SELU.md section 2 says per
+ * dtype (docs/numerics.md): FLOAT, FLOAT16, BF16, INT32 and INT8; UINT8 has no forward
+ * (SELUGRAD_ERR_BAD_DTYPE). y may be the same array as x (in place); any other overlap is
+ * rejected. Checks, in order: dtype, n == 0, NULL pointers, size, y stride, overlap; otherwise as
+ * selugrad_backward. Every result is the same bits on every ISA and thread count.
+ */
+selugrad_status selugrad_forward(selugrad_dtype dtype, size_t n, const void *x, void *y);
+
+/* Strided variant: element i of x is at x + i * x_stride elements (likewise y); as
+   selugrad_backward_strided for the strides, in place and overlap. */
+selugrad_status selugrad_forward_strided(selugrad_dtype dtype, size_t n, const void *x,
+                                         ptrdiff_t x_stride, void *y, ptrdiff_t y_stride);
+
+/* The forward kernel variant that runs for dtype now, e.g. "f32_selu__avx512"; NULL for UINT8 or
+   an unknown dtype. */
+const char *selugrad_forward_kernel_name(selugrad_dtype dtype);
+
 /* Message of this thread's last failure ("" when none yet). A later success does not clear it:
    read it when a call has returned an error. The pointer stays valid until this thread's next
    call into the library. */

@@ -57,6 +57,11 @@ const char *selugrad_kernel_name(selugrad_dtype dtype) {
     return k ? k->name : NULL;
 }
 
+const char *selugrad_forward_kernel_name(selugrad_dtype dtype) {
+    const sg_kernel *k = sg_selu_kernel_for(dtype);
+    return k ? k->name : NULL;
+}
+
 uint16_t selugrad_f32_to_f16(float x) {
     return sg_float_to_half(x);
 }
@@ -88,24 +93,27 @@ static int sg_spans_overlap(const void *a, ptrdiff_t as, const void *b, ptrdiff_
     return alo < bhi && blo < ahi;
 }
 
-/* Checks shared by both entry points, in order: dtype, pointers, sizes, y stride, overlap. */
-static selugrad_status sg_check(const char *fn, selugrad_dtype dtype, size_t n, const void *grad,
-                                ptrdiff_t gs, const void *out, ptrdiff_t os, const void *y,
-                                ptrdiff_t ys) {
+/* Checks shared by the entry points, in order: dtype, n == 0, pointers, sizes, y stride, overlap.
+   nin inputs in[] with strides in_s[] and names names[]; allowed says whether the dtype is one the
+   operator has (the forward has no UINT8). */
+static selugrad_status sg_check(const char *fn, selugrad_dtype dtype, int allowed, size_t n,
+                                int nin, const void *const in[], const ptrdiff_t in_s[],
+                                const char *const names[], const void *y, ptrdiff_t ys) {
     size_t es = selugrad_dtype_size(dtype);
-    if (es == 0)
-        return sg_fail(SELUGRAD_ERR_BAD_DTYPE,
-                       "%s: dtype %d is not one of FLOAT(0), FLOAT16(1), INT8(2), INT32(3), "
-                       "UINT8(4), BF16(27)",
-                       fn, (int)dtype);
+    if (es == 0 || !allowed)
+        return sg_fail(SELUGRAD_ERR_BAD_DTYPE, "%s: dtype %d is not one of %s", fn, (int)dtype,
+                       nin == 1 ? "FLOAT(0), FLOAT16(1), INT8(2), INT32(3), BF16(27)"
+                                : "FLOAT(0), FLOAT16(1), INT8(2), INT32(3), UINT8(4), BF16(27)");
     if (n == 0) return SELUGRAD_OK;
-    if (grad == NULL || out == NULL || y == NULL)
-        return sg_fail(SELUGRAD_ERR_NULL_POINTER, "%s: %s is NULL with n = %zu", fn,
-                       grad == NULL ? "grad" : (out == NULL ? "out" : "y"), n);
+    for (int i = 0; i < nin; i++)
+        if (in[i] == NULL)
+            return sg_fail(SELUGRAD_ERR_NULL_POINTER, "%s: %s is NULL with n = %zu", fn, names[i],
+                           n);
+    if (y == NULL) return sg_fail(SELUGRAD_ERR_NULL_POINTER, "%s: y is NULL with n = %zu", fn, n);
     size_t max_stride = 1;
-    const ptrdiff_t strides[3] = {gs, os, ys};
-    for (int i = 0; i < 3; i++) {
-        size_t a = strides[i] < 0 ? (size_t)(-(strides[i] + 1)) + 1 : (size_t)strides[i];
+    for (int i = 0; i <= nin; i++) {
+        ptrdiff_t s = i < nin ? in_s[i] : ys;
+        size_t a = s < 0 ? (size_t)(-(s + 1)) + 1 : (size_t)s;
         if (a > max_stride) max_stride = a;
     }
     /* es is 1, 2 or 4: a shift, not a division (this runs on every call) */
@@ -118,25 +126,27 @@ static selugrad_status sg_check(const char *fn, selugrad_dtype dtype, size_t n, 
     if (ys == 0 && n > 1)
         return sg_fail(SELUGRAD_ERR_BAD_ARGUMENT,
                        "%s: y_stride is 0 with n = %zu, so outputs would share one element", fn, n);
-    const void *ins[2] = {grad, out};
-    const ptrdiff_t in_s[2] = {gs, os};
-    for (int i = 0; i < 2; i++) {
+    for (int i = 0; i < nin; i++) {
         /* in place: the same array; with one element its stride does not matter */
-        if (ins[i] == y && (in_s[i] == ys || n == 1)) continue;
-        if (sg_spans_overlap(ins[i], in_s[i], y, ys, n, es))
+        if (in[i] == y && (in_s[i] == ys || n == 1)) continue;
+        if (sg_spans_overlap(in[i], in_s[i], y, ys, n, es))
             return sg_fail(SELUGRAD_ERR_OVERLAP,
                            "%s: y overlaps %s without being the same array (same pointer and "
                            "stride); only exact in-place is allowed",
-                           fn, i == 0 ? "grad" : "out");
+                           fn, names[i]);
     }
     return SELUGRAD_OK;
 }
 
+static const char *const sg_grad_names[2] = {"grad", "out"};
+
 selugrad_status selugrad_backward_strided(selugrad_dtype dtype, size_t n, const void *grad,
                                           ptrdiff_t grad_stride, const void *out,
                                           ptrdiff_t out_stride, void *y, ptrdiff_t y_stride) {
-    selugrad_status st = sg_check("selugrad_backward_strided", dtype, n, grad, grad_stride, out,
-                                  out_stride, y, y_stride);
+    const void *const in[2] = {grad, out};
+    const ptrdiff_t in_s[2] = {grad_stride, out_stride};
+    selugrad_status st =
+        sg_check("selugrad_backward_strided", dtype, 1, n, 2, in, in_s, sg_grad_names, y, y_stride);
     if (st != SELUGRAD_OK || n == 0) return st;
     sg_plan plan;
     sg_plan_make(&plan, sg_kernel_for(dtype), n, sg_threads_default());
@@ -145,11 +155,43 @@ selugrad_status selugrad_backward_strided(selugrad_dtype dtype, size_t n, const 
 
 selugrad_status selugrad_backward(selugrad_dtype dtype, size_t n, const void *grad, const void *out,
                                   void *y) {
-    selugrad_status st = sg_check("selugrad_backward", dtype, n, grad, 1, out, 1, y, 1);
+    const void *const in[2] = {grad, out};
+    const ptrdiff_t in_s[2] = {1, 1};
+    selugrad_status st =
+        sg_check("selugrad_backward", dtype, 1, n, 2, in, in_s, sg_grad_names, y, 1);
     if (st != SELUGRAD_OK || n == 0) return st;
     const sg_kernel *k = sg_kernel_for(dtype);
     if (sg_run_small(k, n, grad, out, y)) return SELUGRAD_OK;
     sg_plan plan;
     sg_plan_make(&plan, k, n, sg_threads_default());
     return sg_plan_run(&plan, grad, out, y);
+}
+
+static const char *const sg_selu_names[1] = {"x"};
+
+selugrad_status selugrad_forward_strided(selugrad_dtype dtype, size_t n, const void *x,
+                                         ptrdiff_t x_stride, void *y, ptrdiff_t y_stride) {
+    const void *const in[1] = {x};
+    const ptrdiff_t in_s[1] = {x_stride};
+    int allowed = dtype != SELUGRAD_UINT8;
+    selugrad_status st = sg_check("selugrad_forward_strided", dtype, allowed, n, 1, in, in_s,
+                                  sg_selu_names, y, y_stride);
+    if (st != SELUGRAD_OK || n == 0) return st;
+    sg_plan plan;
+    sg_plan_make(&plan, sg_selu_kernel_for(dtype), n, sg_threads_default());
+    return sg_plan_run_strided(&plan, x, x_stride, NULL, 0, y, y_stride);
+}
+
+selugrad_status selugrad_forward(selugrad_dtype dtype, size_t n, const void *x, void *y) {
+    const void *const in[1] = {x};
+    const ptrdiff_t in_s[1] = {1};
+    int allowed = dtype != SELUGRAD_UINT8;
+    selugrad_status st =
+        sg_check("selugrad_forward", dtype, allowed, n, 1, in, in_s, sg_selu_names, y, 1);
+    if (st != SELUGRAD_OK || n == 0) return st;
+    const sg_kernel *k = sg_selu_kernel_for(dtype);
+    if (sg_run_small(k, n, x, NULL, y)) return SELUGRAD_OK;
+    sg_plan plan;
+    sg_plan_make(&plan, k, n, sg_threads_default());
+    return sg_plan_run(&plan, x, NULL, y);
 }

@@ -11,6 +11,10 @@ const sg_kernel *sg_kernel_select(selugrad_dtype dtype, sg_isa cap);
 /* The choice under SELUGRAD_MAX_ISA, made once; NULL for an unknown dtype. */
 const sg_kernel *sg_kernel_for(selugrad_dtype dtype);
 
+/* The same for the SELU forward's list (selu.inc); NULL for a dtype it does not have (UINT8). */
+const sg_kernel *sg_selu_kernel_select(selugrad_dtype dtype, sg_isa cap);
+const sg_kernel *sg_selu_kernel_for(selugrad_dtype dtype);
+
 /* Whether dtype is one of the six. */
 int sg_dtype_valid(selugrad_dtype dtype);
 

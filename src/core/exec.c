@@ -5,9 +5,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../op/selu/tiling.h"
 #include "../op/selu_grad/tiling.h"
 #include "fpenv.h"
 #include "pool.h"
+
+/* The UB bytes per element of k's operator and dtype, for the CPU's tiling. */
+static int64_t sg_kernel_tiling_bpe(const sg_kernel *k) {
+    return k->op == SG_OP_SELU ? sg_selu_tiling_bytes_per_element(k->dtype)
+                               : sg_tiling_bytes_per_element(k->dtype);
+}
 
 size_t sg_part_bytes(const sg_kernel *k) {
 #ifdef SG_INLINE_BYTES
@@ -18,9 +25,10 @@ size_t sg_part_bytes(const sg_kernel *k) {
 #endif
 }
 
-/* Bytes of one array (of the three a call moves) each thread must get: a third of its traffic. */
+/* Bytes of one array (of the three, or two, a call moves) each thread must get: that share of
+   its traffic. */
 static size_t sg_thread_share(const sg_kernel *k) {
-    size_t per = sg_part_bytes(k) / 3;
+    size_t per = sg_part_bytes(k) / (sg_kernel_inputs(k) + 1);
     return per ? per : 1;
 }
 
@@ -39,8 +47,8 @@ void sg_plan_make(sg_plan *plan, const sg_kernel *k, size_t n, unsigned max_thre
     unsigned cores = max_threads ? max_threads : 1;
     if (want < cores) cores = want ? (unsigned)want : 1u;
     sg_tiling t;
-    if (sg_tiling_compute((int64_t)n, (int64_t)cores, SG_CPU_UB_BYTES, k->dtype, &t) !=
-        SELUGRAD_OK) {
+    if (sg_tiling_compute_bpe((int64_t)n, (int64_t)cores, SG_CPU_UB_BYTES, sg_kernel_tiling_bpe(k),
+                              &t) != SELUGRAD_OK) {
         t = (sg_tiling){(int64_t)n, (int64_t)n, 32, 1, 0};
     }
     plan->nth = (unsigned)t.block_dim;
@@ -56,7 +64,7 @@ int sg_run_small(const sg_kernel *k, size_t n, const void *g, const void *o, voi
                      the caller's size check bounds the bytes) */
     sg_fpenv env;
     sg_fpenv_enter(&env);
-    k->fn(n, g, o, y);
+    sg_kernel_call(k, n, g, o, y);
     sg_fpenv_leave(&env);
     return 1;
 }
@@ -91,14 +99,15 @@ void sg_run_strided_range(const sg_kernel *k, size_t chunk, size_t n, const void
     size_t es = selugrad_dtype_size(k->dtype);
     const char *gp = (const char *)g, *op = (const char *)o;
     char *yp = (char *)y;
+    int two = sg_kernel_inputs(k) == 2; /* o is read only by two-input kernels */
     if (chunk > CAP || chunk == 0) chunk = CAP;
     for (size_t i = 0; i < n; i += chunk) {
         size_t m = n - i < chunk ? n - i : chunk;
         for (size_t j = 0; j < m; j++) {
             memcpy(gb + j * es, gp + ((ptrdiff_t)(i + j) * gs) * (ptrdiff_t)es, es);
-            memcpy(ob + j * es, op + ((ptrdiff_t)(i + j) * os) * (ptrdiff_t)es, es);
+            if (two) memcpy(ob + j * es, op + ((ptrdiff_t)(i + j) * os) * (ptrdiff_t)es, es);
         }
-        k->fn(m, gb, ob, yb);
+        sg_kernel_call(k, m, gb, ob, yb);
         for (size_t j = 0; j < m; j++)
             memcpy(yp + ((ptrdiff_t)(i + j) * ys) * (ptrdiff_t)es, yb + j * es, es);
     }
@@ -114,8 +123,9 @@ static void sg_job_part(void *ctx, unsigned ith, unsigned nth) {
     sg_fpenv_enter(&env);
     size_t es = p->elem_size;
     ptrdiff_t b = (ptrdiff_t)begin;
+    /* a one-input job has o NULL and os 0 */
     sg_run_strided_range(p->kernel, p->chunk, end - begin, job->g + b * job->gs * (ptrdiff_t)es,
-                         job->gs, job->o + b * job->os * (ptrdiff_t)es, job->os,
+                         job->gs, job->o ? job->o + b * job->os * (ptrdiff_t)es : NULL, job->os,
                          job->y + b * job->ys * (ptrdiff_t)es, job->ys);
     sg_fpenv_leave(&env);
 }
@@ -137,7 +147,8 @@ static void sg_flat_part(void *ctx, unsigned ith, unsigned nth) {
     sg_fpenv env;
     sg_fpenv_enter(&env);
     size_t es = selugrad_dtype_size(job->kernel->dtype);
-    job->kernel->fn(end - begin, job->g + begin * es, job->o + begin * es, job->y + begin * es);
+    sg_kernel_call(job->kernel, end - begin, job->g + begin * es,
+                   job->o ? job->o + begin * es : NULL, job->y + begin * es);
     sg_fpenv_leave(&env);
 }
 
@@ -185,6 +196,6 @@ selugrad_status sg_plan_run_strided(const sg_plan *plan, const void *g, ptrdiff_
                   gs,
                   os,
                   ys,
-                  gs == 1 && os == 1 && ys == 1};
+                  gs == 1 && (os == 1 || o == NULL) && ys == 1};
     return sg_plan_go(&job);
 }

@@ -36,6 +36,9 @@ void sg_plan_make(sg_plan *plan, const sg_kernel *k, size_t n, unsigned max_thre
    SELUGRAD_VERBOSE is off; returns 1 if it ran, 0 if the caller should plan and run. */
 int sg_run_small(const sg_kernel *k, size_t n, const void *g, const void *o, void *y);
 
+/* The run functions take the inputs g and o of a two-input kernel (SeluGrad), or the input x as
+   g with o NULL (and os 0) for a one-input kernel (the SELU forward). */
+
 /* Runs a plan over contiguous arrays (y may equal g or o). */
 selugrad_status sg_plan_run(const sg_plan *plan, const void *g, const void *o, void *y);
 

@@ -14,6 +14,16 @@
 
 typedef void (*sg_kernel_fn)(size_t n, const void *g, const void *o, void *y);
 
+/* A SELU forward kernel (selu.inc): y[i] = selu(x[i]), bit-identical to ref/selu_ref.h; y may
+   equal x. Otherwise as above. */
+typedef void (*sg_unary_fn)(size_t n, const void *x, void *y);
+
+/* The operator a kernel computes. */
+typedef enum sg_op {
+    SG_OP_SELU_GRAD = 0, /* y = SeluGrad(g, o): sg_kernel.fn */
+    SG_OP_SELU = 1       /* y = selu(x): sg_kernel.fn1 */
+} sg_op;
+
 /* Instruction-set levels, ordered: a cap admits every level at or below it of its family. */
 typedef enum sg_isa {
     SG_ISA_SCALAR = 0,
@@ -28,14 +38,34 @@ typedef struct sg_kernel {
     selugrad_dtype dtype;
     sg_isa isa;
     unsigned part_kib; /* traffic (KiB) each thread must get before a call splits (selugrad.inc) */
-    sg_kernel_fn fn;
+    sg_kernel_fn fn;   /* SG_OP_SELU_GRAD */
+    sg_op op;          /* which of fn and fn1 is set (zero, SeluGrad, for selugrad.inc's list) */
+    sg_unary_fn fn1;   /* SG_OP_SELU */
 } sg_kernel;
+
+/* Inputs the kernel reads: 2 (g, o) or 1 (x). */
+static inline unsigned sg_kernel_inputs(const sg_kernel *k) {
+    return k->op == SG_OP_SELU ? 1u : 2u;
+}
+
+/* Runs k on n contiguous elements: in1 is ignored by a one-input kernel. */
+static inline void sg_kernel_call(const sg_kernel *k, size_t n, const void *in0, const void *in1,
+                                  void *y) {
+    if (k->op == SG_OP_SELU)
+        k->fn1(n, in0, y);
+    else
+        k->fn(n, in0, in1, y);
+}
 
 /* Declarations of every kernel in the list. */
 #define SG_KERNEL(tag, dtype, variant, isa, part_kib)                                              \
     void sg_##tag##_selugrad__##variant(size_t n, const void *g, const void *o, void *y);
 #include "selugrad.inc"
 #undef SG_KERNEL
+#define SG_SELU_KERNEL(tag, dtype, variant, isa, part_kib)                                         \
+    void sg_##tag##_selu__##variant(size_t n, const void *x, void *y);
+#include "selu.inc"
+#undef SG_SELU_KERNEL
 
 /* 0.0f read through a volatile object, so that no compiler can fold it into what it is compared
    with. The float16 kernels compare the fp32 values VCVTPH2PS made of o with it: clang 14
@@ -69,5 +99,9 @@ static inline int sg_partial_overlap(const void *g, const void *o, const void *y
 /* The whole list, in list order, and its length. */
 extern const sg_kernel sg_kernels[];
 extern const size_t sg_kernel_count;
+
+/* The forward list (selu.inc), in list order, and its length. */
+extern const sg_kernel sg_selu_kernels[];
+extern const size_t sg_selu_kernel_count;
 
 #endif /* SELUGRAD_KERNELS_KERNEL_H */

@@ -29,9 +29,16 @@ static int64_t sg_ceil_div(int64_t a, int64_t b) {
 selugrad_status sg_tiling_compute(int64_t total, int64_t cores, int64_t ub, selugrad_dtype dtype,
                                   sg_tiling *out) {
     int64_t bpe = sg_tiling_bytes_per_element(dtype);
+    if (bpe == 0) return sg_fail(SELUGRAD_ERR_BAD_DTYPE, "tiling: unknown dtype %d", (int)dtype);
+    return sg_tiling_compute_bpe(total, cores, ub, bpe, out);
+}
+
+selugrad_status sg_tiling_compute_bpe(int64_t total, int64_t cores, int64_t ub, int64_t bpe,
+                                      sg_tiling *out) {
     if (out == NULL)
         return sg_fail(SELUGRAD_ERR_NULL_POINTER, "tiling: the result pointer is NULL");
-    if (bpe == 0) return sg_fail(SELUGRAD_ERR_BAD_DTYPE, "tiling: unknown dtype %d", (int)dtype);
+    if (bpe < 1)
+        return sg_fail(SELUGRAD_ERR_BAD_ARGUMENT, "tiling: %lld bytes per element", (long long)bpe);
     if (total < 0 || cores < 1 || ub < 0)
         return sg_fail(SELUGRAD_ERR_BAD_ARGUMENT,
                        "tiling: need total >= 0, cores >= 1, ub >= 0; got total %lld, cores %lld, "

@@ -26,4 +26,9 @@ int64_t sg_tiling_bytes_per_element(selugrad_dtype dtype);
 selugrad_status sg_tiling_compute(int64_t total, int64_t cores, int64_t ub, selugrad_dtype dtype,
                                   sg_tiling *out);
 
+/* The same OneDim split for any operator of one element-wise pass: bpe UB bytes per element
+   (>= 1, else SELUGRAD_ERR_BAD_ARGUMENT). The SELU forward uses it with its own bpe. */
+selugrad_status sg_tiling_compute_bpe(int64_t total, int64_t cores, int64_t ub, int64_t bpe,
+                                      sg_tiling *out);
+
 #endif /* SELUGRAD_OP_SELU_GRAD_TILING_H */
