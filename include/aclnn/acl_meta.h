@@ -1,6 +1,6 @@
 /*
  * CANN's aclnn/acl_meta.h, the part selugrad implements: aclTensor, aclOpExecutor, aclnnStatus
- * and its codes, and the tensor and executor calls.
+ * and its codes, and the tensor (create, destroy, getters) and executor calls.
  */
 #ifndef OP_API_INC_ACL_META_H_
 #define OP_API_INC_ACL_META_H_
@@ -47,6 +47,27 @@ ACLNN_API aclTensor *aclCreateTensor(const int64_t *viewDims, uint64_t viewDimsN
                                      aclFormat format, const int64_t *storageDims,
                                      uint64_t storageDimsNum, void *tensorData);
 ACLNN_API aclnnStatus aclDestroyTensor(const aclTensor *tensor);
+
+/*
+ * The tensor getters, with CANN's signatures and codes: 161001 for a NULL tensor or out-pointer,
+ * 161002 for a tensor that is not live, 561103 when an array cannot be allocated. The arrays of
+ * aclGetViewShape, aclGetViewStrides and aclGetStorageShape are allocated as CANN allocates them,
+ * with C++ `new int64_t[n]` (also for n == 0), and belong to the caller: C++ code frees them with
+ * `delete[]`, as with CANN; C code with aclnnSelugradFreeArray.
+ */
+ACLNN_API aclnnStatus aclGetViewShape(const aclTensor *tensor, int64_t **viewDims,
+                                      uint64_t *viewDimsNum);
+ACLNN_API aclnnStatus aclGetViewStrides(const aclTensor *tensor, int64_t **stridesValue,
+                                        uint64_t *stridesNum);
+ACLNN_API aclnnStatus aclGetStorageShape(const aclTensor *tensor, int64_t **storageDims,
+                                         uint64_t *storageDimsNum);
+ACLNN_API aclnnStatus aclGetViewOffset(const aclTensor *tensor, int64_t *offset);
+ACLNN_API aclnnStatus aclGetFormat(const aclTensor *tensor, aclFormat *format);
+ACLNN_API aclnnStatus aclGetDataType(const aclTensor *tensor, aclDataType *dataType);
+
+/* selugrad's addition (CANN has none: its users are C++): frees an array from the getters above,
+   as delete[] does. NULL is allowed. */
+ACLNN_API void aclnnSelugradFreeArray(int64_t *array);
 
 /* Makes an executor runnable many times (on the data then in its buffers) until destroyed. */
 ACLNN_API aclnnStatus aclSetAclOpExecutorRepeatable(aclOpExecutor *executor);
