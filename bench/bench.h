@@ -1,5 +1,5 @@
 /*
- * The SeluGrad benchmark (issue 4) as a reusable entry point: the standalone program
+ * The SeluGrad benchmark as a reusable entry point: the standalone program
  * `selugrad_bench` and the CLI's `selugrad bench` subcommand both call it.
  */
 #ifndef SELUGRAD_BENCH_BENCH_H

@@ -98,8 +98,8 @@ int sgb_time_medians(size_t count, const sgb_call_fn *fns, void *const *ctxs, in
                      const sgb_timing *t, double *med) {
     /* Data from DRAM: every sample alternates. Data in the caches: up to eight turns of about an
        eighth of the samples, so that neither finds its lines evicted by the other's buffers at
-       every sample, yet a slow spell of the shared machine falls on all of them (until session 10
-       each took all its samples in one go, and a spell could halve one ratio or double another). */
+       every sample, yet a slow spell of the shared machine falls on all of them (were each to
+       take all its samples in one go, a spell could halve one ratio or double another). */
     return sgb_time_group(count, fns, ctxs, t, interleave ? 1 : 8, med);
 }
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# CI job for the aarch64 NEON kernels (issue 4): a cross build with Debian's aarch64 cross
+# CI job for the aarch64 NEON kernels: a cross build with Debian's aarch64 cross
 # compiler, warnings as errors, then the test suite under qemu-user (docs/neon.md). It passes with
 # or without SELUGRAD_MAX_ISA set: the NEON tests call the NEON kernels directly, and their
 # dispatch case expects whatever the cap allows.

@@ -57,7 +57,8 @@ static inline aclTensor *sgt_tensor(aclDataType dt, const int64_t *dims, uint64_
     return aclCreateTensor(dims, rank, dt, strides, 0, ACL_FORMAT_ND, dims, rank, data);
 }
 
-/* The float32 SeluGrad of spec section 2, written independently of the library. */
+/* The float32 SeluGrad of docs/contract.md, "Per-dtype computation", written independently of
+   the library. */
 static inline float sgt_ref_f32(float g, float o) {
     float scale, sa;
     const uint32_t sb = 0x3F867D5Fu, ab = 0x3FE10966u;

@@ -1,5 +1,5 @@
 /*
- * CANN's aclnnop/aclnn_selu_backward.h: SeluGrad in two phases (spec section 3).
+ * CANN's aclnnop/aclnn_selu_backward.h: SeluGrad in two phases (docs/contract.md, "aclnn API").
  * gradInput = gradOutput * (result + scale*alpha) where result < 0, else gradOutput * scale.
  */
 #ifndef OP_API_INC_LEVEL2_ACLNN_SELU_BACKWARD_H_

@@ -1,8 +1,9 @@
 /*
  * selugrad: the SeluGrad operator of Huawei CANN (aclnnSeluBackward) on ordinary CPUs.
  *
- * Native C API. Every result is bit-identical to the contract of docs/numerics.md
- * (spec section 2): y = g * (o + SA) where o < 0, else g * scale, rounded per dtype.
+ * Native C API. Every result is bit-identical to the contract (docs/contract.md, "Per-dtype
+ * computation"): y = g * (o + SA) where o < 0, else g * scale, rounded per dtype. Each function's
+ * errors and thread safety: docs/api.md.
  * All functions are thread-safe. Messages of failures are kept per thread.
  */
 #ifndef SELUGRAD_SELUGRAD_H

@@ -1,5 +1,6 @@
 /*
- * selugrad graph side: the SeluGrad operator as the graph engine sees it (spec section 4): its
+ * selugrad graph side: the SeluGrad operator as the graph engine sees it (docs/contract.md, "Op
+ * definition" to "Tiling"): its
  * definition as data, shape and dtype inference, and the NPU's OneDim tiling calculator.
  * Pure functions of values; thread-safe. Failures return a status and leave a message for
  * selugrad_last_error().
@@ -64,7 +65,7 @@ typedef struct selugrad_platform {
     int64_t ub_bytes;     /* unified buffer bytes per core, >= 0 */
 } selugrad_platform;
 
-/* The tiling data (spec section 4). */
+/* The tiling data (docs/contract.md, "Tiling"). */
 typedef struct selugrad_tiling {
     int64_t total_elements; /* 0 for an empty tensor; a scalar counts 1 */
     int64_t block_former;   /* elements per core, a multiple of 32 */

@@ -71,7 +71,8 @@ static inline void sg_kernel_call(const sg_kernel *k, size_t n, const void *in0,
    with. The float16 kernels compare the fp32 values VCVTPH2PS made of o with it: clang 14
    rewrites a compare of such a widened value with a constant into a compare of the fp16 values,
    which without AVX512-FP16 it then expands lane by lane (its AVX2 and AVX-512F float16 kernels
-   ran 5-10x slower than GCC's; docs/PERFORMANCE.md session 13). One load per call. */
+   took 5-10x GCC's time without this: `selugrad_bench --dtype=f16 --size=4K --threads=1
+   --isa=avx2,avx512`, a build by each compiler). One load per call. */
 static inline float sg_opaque_zero(void) {
     static const volatile float zero = 0.0f;
     return zero;
@@ -81,7 +82,7 @@ static inline float sg_opaque_zero(void) {
    16-bit kernels with a fast path (SG256_FAST_LOOP, SG512_FAST_LOOP) read a flagged block again
    through it: otherwise GCC keeps what the fast step loaded and converted for the full step,
    hoisted above the fast step's check and spilled to the stack (8-42 stack accesses per clean
-   block; docs/PERFORMANCE.md session 15). */
+   block, counted in the objects with objdump). */
 static inline const uint16_t *sg_launder16(const uint16_t *p) {
     const uint16_t *volatile v = p;
     return v;

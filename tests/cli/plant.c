@@ -45,7 +45,7 @@ static int write_npy(const char *path, const char *dt, size_t n, uint64_t seed) 
             b[0] = (unsigned char)r;
         } else if (elem_size(dt) == 2) {
             /* normal fp16 in [2^-14, 2), either sign. No subnormal g: a subnormal result can be
-               bit-exact and still fail section 5's relative bound (docs/cli.md). */
+               bit-exact and still fail the precision standard's relative bound (docs/cli.md). */
             uint16_t v = (uint16_t)((r & 0x8000u) | (0x400u + (r >> 4) % 0x3C00u));
             memcpy(b, &v, 2);
         } else { /* fp32 in (-2, 2) */

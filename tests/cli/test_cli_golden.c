@@ -1,7 +1,7 @@
 /*
  * The CLI's own judge: rounding a double to a dtype, the float64 golden, the precision standard
- * and the bit-exact comparison, each against values worked out by hand from the spec, and each
- * shown able to fail.
+ * and the bit-exact comparison, each against values worked out by hand from docs/contract.md, and
+ * each shown able to fail.
  */
 #include <math.h>
 #include <setjmp.h>
@@ -34,7 +34,8 @@ static void test_round_to(void **state) {
 
 static void test_golden_spec_values(void **state) {
     (void)state;
-    /* spec section 2, fp32, g = 1: [-2, -1, -0.5, 0, 0.5] -> rounded golden = the spec values */
+    /* docs/contract.md, "Reference values", fp32, g = 1: [-2, -1, -0.5, 0, 0.5] -> rounded
+       golden = those values */
     const float o[5] = {-2, -1, -0.5f, 0, 0.5f};
     const float g[5] = {1, 1, 1, 1, 1};
     const double want[5] = {-0.24190068, 0.75809932, 1.2580993, 1.050701, 1.050701};
@@ -52,7 +53,7 @@ static void test_golden_spec_values(void **state) {
     float gn[2] = {2, 0}, on[2] = {NAN, -INFINITY};
     assert_true(cli_golden(SELUGRAD_FLOAT, gn, on, 0) == 2.0 * (double)0x1.0cfabep+0f);
     assert_true(isnan(cli_golden(SELUGRAD_FLOAT, gn, on, 1)));
-    /* integers: the section 2 integer results (spec reference values), not a raw product */
+    /* integers: the contract's integer results ("Reference values"), not a raw product */
     const int8_t g8[4] = {1, 10, 127, 100}, o8[4] = {-1, -1, 3, -5};
     const double want8[4] = {1, 8, 127, -128};
     for (size_t i = 0; i < 4; i++) assert_true(cli_golden(SELUGRAD_INT8, g8, o8, i) == want8[i]);
@@ -132,7 +133,8 @@ static void test_check_summary_bit_exact_precision_fail(void **state) {
 
 static void test_check_integers(void **state) {
     (void)state;
-    /* spec section 2 int8 pairs; the exact results must match, one off fails */
+    /* the int8 pairs of docs/contract.md, "Reference values"; the exact results must match, one
+       off fails */
     int8_t g[8] = {1, 1, 1, 10, 10, -3, 127, 100}, o[8] = {-2, -1, 0, 5, -1, -1, 3, -5};
     int8_t y[8] = {0, 1, 1, 11, 8, -2, 127, -128};
     cli_check c;

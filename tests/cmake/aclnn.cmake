@@ -1,4 +1,4 @@
-# aclnn API (issue 3): the C++ example (compile + run), the C example's exact output, and an
+# aclnn API: the C++ example (compile + run), the C example's exact output, and an
 # install + pkg-config build of CANN-style host programs.
 # A host program built like a user's (every warning an error under SELUGRAD_WERROR) and run:
 # name, source, language standard property and value.

@@ -1,4 +1,4 @@
-# The test battery (issue 2): every tests/unit/test_battery_*.c also links the independent golden
+# The test battery: every tests/unit/test_battery_*.c also links the independent golden
 # model (tests/model) and the shared driver (tests/battery).
 add_library(sg_battery STATIC ${CMAKE_CURRENT_SOURCE_DIR}/model/golden.c
                               ${CMAKE_CURRENT_SOURCE_DIR}/battery/harness.c)

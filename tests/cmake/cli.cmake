@@ -1,4 +1,5 @@
-# The selugrad command: the shipped system-test case files, the spec section 4 vectors through
+# The selugrad command: the shipped system-test case files, the tiling vectors (docs/contract.md,
+# "Tiling") through
 # `tiling` and `infershape`, a planted mismatch found by `verify`, and usage errors (exit 2).
 if(TARGET selugrad_cli)
   set(sg_cli_expect ${CMAKE_CURRENT_SOURCE_DIR}/cli/expect.cmake)
@@ -14,7 +15,7 @@ if(TARGET selugrad_cli)
       --report=${CMAKE_CURRENT_BINARY_DIR}/st_${n}_report.json)
   endforeach()
 
-  # spec section 4 tiling vectors: total cores ub dtype -> blockFormer ubFormer blockDim
+  # docs/contract.md, "Tiling": total cores ub dtype -> blockFormer ubFormer blockDim
   set(sg_vectors "16 64 245760 f32 32 8192 1" "24 48 196608 f32 32 6496 1"
     "2048 64 245760 f32 32 8192 64" "2049 64 245760 f32 64 8192 33"
     "1000 48 196608 f16 32 5536 32" "100000 48 196608 s8 2112 5376 48"

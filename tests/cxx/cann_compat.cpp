@@ -73,7 +73,8 @@ int main() {
     st = aclnnSeluBackward(nullptr, ws, ex, stream);
     CHECK_RET(st == ACLNN_SUCCESS, return 4);
     CHECK_RET(aclrtSynchronizeStream(stream) == ACL_SUCCESS, return 5);
-    // spec section 2: fp16, g = 1, o = -2, -1, 0, 1 -> -0.2421875, 0.7578125, 1.05078125 x2
+    // docs/contract.md, "Reference values": fp16, g = 1, o = -2, -1, 0, 1 -> -0.2421875,
+    // 0.7578125, 1.05078125 x2
     const float want[4] = {-0.2421875f, 0.7578125f, 1.05078125f, 1.05078125f};
     for (int i = 0; i < 4; i++) {
         float got = aclFloat16ToFloat(y[i]);

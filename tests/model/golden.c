@@ -70,7 +70,7 @@ uint32_t gm_bits(double v, gm_fmt f) {
     return sign | (field << mbits) | frac;
 }
 
-/* Constants of spec section 1, as bit patterns of each format. */
+/* Constants of docs/contract.md, "Math", as bit patterns of each format. */
 enum {
     GM_F32_SCALE = 0x3F867D5F,
     GM_F32_SA = 0x3FE10966,

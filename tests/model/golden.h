@@ -1,12 +1,13 @@
 /*
- * The test battery's independent model of spec section 2 ("the golden").
+ * The test battery's independent model of docs/contract.md, "Per-dtype computation" ("the
+ * golden").
  *
  * It shares no code with src/: it decodes fp32/fp16/bf16 bit patterns from their fields with
  * powers of two, computes every operation in double (exact for products of two of these values;
  * a sum rounded to double first is harmless since 53 >= 2p + 2), and rounds to the target format
  * with its own round-half-even on the significand scaled by frexp and powers of two (subnormals
  * kept, overflow to inf). It never does arithmetic in float. test_battery_golden checks it
- * against the spec's reference values and against the compiler's double -> float conversion.
+ * against the contract's reference values and against the compiler's double -> float conversion.
  */
 #ifndef SELUGRAD_TESTS_MODEL_GOLDEN_H
 #define SELUGRAD_TESTS_MODEL_GOLDEN_H
@@ -32,7 +33,7 @@ double gm_value(uint32_t bits, gm_fmt fmt);
    NaN (fp32 0x7FC00000, fp16 0x7E00, bf16 0x7FC0). */
 uint32_t gm_bits(double v, gm_fmt fmt);
 
-/* SeluGrad per spec section 2, on bit patterns / integers. */
+/* SeluGrad per docs/contract.md, "Per-dtype computation", on bit patterns / integers. */
 uint32_t gm_selugrad_f32(uint32_t g, uint32_t o);
 uint16_t gm_selugrad_f16(uint16_t g, uint16_t o);
 uint16_t gm_selugrad_bf16(uint16_t g, uint16_t o);

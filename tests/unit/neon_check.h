@@ -1,7 +1,8 @@
 /*
  * Helpers shared by the NEON variant tests: finding a dtype's NEON and scalar kernels in the
  * list, a small deterministic generator, and a bit-for-bit comparison that names the first
- * differing element. The scalar kernel is the project's reference model (spec section 2).
+ * differing element. The scalar kernel is the project's reference model (docs/contract.md,
+ * "Per-dtype computation").
  */
 #ifndef SELUGRAD_TESTS_UNIT_NEON_CHECK_H
 #define SELUGRAD_TESTS_UNIT_NEON_CHECK_H

@@ -232,7 +232,7 @@ static void test_mem_info_and_dtype_size(void **state) {
 
 static void test_enum_values(void **state) {
     (void)state;
-    /* CANN's public values (spec section 3). */
+    /* CANN's public values (docs/contract.md, "aclnn API"). */
     assert_int_equal(ACL_FLOAT, 0);
     assert_int_equal(ACL_FLOAT16, 1);
     assert_int_equal(ACL_INT8, 2);

@@ -1,6 +1,6 @@
 /*
  * Tests of the golden model itself (tests/model), so that a golden that is silently wrong (like
- * CANN's, whose conversions were no-ops) cannot pass the battery: the spec's reference values,
+ * CANN's, whose conversions were no-ops) cannot pass the battery: the contract's reference values,
  * hand-worked roundings, and its rounding to fp32 against the compiler's double -> float cast.
  */
 #include <setjmp.h>
@@ -26,7 +26,7 @@ static void test_decode_and_constants(void **state) {
     assert_true(gm_value(0x3F08u, gm_f16) == 1.7578125);
     assert_true(gm_value(0x3F86u, gm_bf16) == 1.046875);
     assert_true(gm_value(0x3FE1u, gm_bf16) == 1.7578125);
-    /* The spec's constants are the RNE roundings of the decimal ones. */
+    /* The contract's constants are the RNE roundings of the decimal ones. */
     assert_int_equal(gm_bits(gm_round(1.0507009873554804934, gm_f32), gm_f32), 0x3F867D5Fu);
     assert_int_equal(gm_bits(gm_round(1.7580993408473768599, gm_f32), gm_f32), 0x3FE10966u);
     assert_int_equal(gm_bits(gm_round(1.0507009873554804934, gm_f16), gm_f16), 0x3C34u);

@@ -1,4 +1,4 @@
-/* Spec section 4: the op definition, InferShape and InferDataType, every case verbatim. */
+/* docs/contract.md, "Op definition", "InferShape", "InferDataType": every case verbatim. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

@@ -1,4 +1,4 @@
-/* Spec section 4: the tiling vectors and ubFormer tables verbatim, empty tensors, errors. */
+/* docs/contract.md, "Tiling": the vectors and ubFormer tables verbatim, empty tensors, errors. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

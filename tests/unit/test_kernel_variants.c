@@ -238,8 +238,9 @@ static void test_variant_all_pairs8(void **state) {
             fail_msg("%s: g=%02x o=%02x gives %02x, want %02x", k->name, g[i], o[i], y[i], w[i]);
 }
 
-/* The scalar kernels (the reference of the tests above, written without branches since session
-   13) against the element model sg_ref_element, the reference functions of spec section 2:
+/* The scalar kernels (the reference of the tests above, written without branches) against the
+   element model sg_ref_element, the reference functions of docs/contract.md, "Per-dtype
+   computation":
    random bit patterns with special values (and int32 saturation edges), in place; for 16-bit
    types every o and every g; for 8-bit types every pair. */
 static void expect_model(const sg_kernel *k, size_t n, const void *g, const void *o, int mode) {

@@ -122,7 +122,7 @@ static void test_f32_s32_million(void **state) {
             if (d == 0 && i < M / 2) {
                 g[i] = (uint32_t)(r & 1) << 31 | (uint32_t)(120 + (r >> 1) % 16) << 23 |
                        (uint32_t)(r >> 41);
-                o[i] = 0xBFE10966u - M / 4 + (uint32_t)i; /* -SA, spec section 1 */
+                o[i] = 0xBFE10966u - M / 4 + (uint32_t)i; /* -SA (docs/contract.md, "Math") */
             }
         }
         k->fn(M, g, o, y);

@@ -1,4 +1,4 @@
-/* The reference values of spec section 2, each exact, through selugrad_backward. */
+/* docs/contract.md, "Reference values", each exact, through selugrad_backward. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

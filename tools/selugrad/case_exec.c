@@ -3,7 +3,8 @@
  * aclnn flow: aclInit once (the SoC comes from SELUGRAD_SOC), one device and stream, then per
  * case aclrtMalloc + copy in, aclCreateTensor with the view's strides, GetWorkspaceSize,
  * aclnnSeluBackward, aclrtSynchronizeStream, copy out. UINT8, which the kernel has but
- * aclnnSeluBackward rejects on every SoC (spec section 3), runs through the native API instead.
+ * aclnnSeluBackward rejects on every SoC (docs/contract.md, "Phase 1 checks"), runs through the
+ * native API instead.
  */
 #include <pthread.h>
 #include <stdlib.h>

@@ -1,13 +1,14 @@
 /*
- * Judging a result: bit for bit against the model (the scalar kernels, spec section 2), and by
- * the precision standard of spec section 5 against a float64 golden.
+ * Judging a result: bit for bit against the model (the scalar kernels; docs/contract.md,
+ * "Per-dtype computation"), and by the precision standard (docs/contract.md, "Precision
+ * standard") against a float64 golden.
  *
  * The golden is y = g * (o + SA) where o < 0, else g * scale, in double with the dtype's own
- * constants (spec section 2's columns: an fp16 operator multiplies by the fp16 scale), and no
+ * constants (docs/contract.md, "Math": an fp16 operator multiplies by the fp16 scale), and no
  * rounding until it is rounded once to the output dtype for the comparison. With the exact
  * decimal constants an fp16/bf16 output near o = -SA (where o + SA cancels) is off by ~100%
  * through no fault of the kernel, so that golden would measure the dtype's constants, not the
- * computation. Integer results are judged by equality with the section 2 integer result.
+ * computation. Integer results are judged by equality with the contract's integer result.
  */
 #include <math.h>
 #include <stdarg.h>
@@ -41,7 +42,7 @@ static void cli_constants(selugrad_dtype dt, double *scale, double *sa) {
 
 double cli_golden(selugrad_dtype dt, const void *g, const void *o, size_t i) {
     if (dt == SELUGRAD_INT8 || dt == SELUGRAD_UINT8 || dt == SELUGRAD_INT32) {
-        /* the section 2 integer result (fp16 constants for int8/uint8, truncation for int32) */
+        /* the contract's integer result (fp16 constants for int8/uint8, truncation for int32) */
         size_t es = selugrad_dtype_size(dt);
         unsigned char y[4];
         cli_model(dt, 1, (const unsigned char *)g + i * es, (const unsigned char *)o + i * es, y);

@@ -1,6 +1,7 @@
 /*
  * Shared pieces of the selugrad command: tensors on the host, option parsing, file IO, the
- * float64 golden with the precision standard (spec section 5), and running one case.
+ * float64 golden with the precision standard (docs/contract.md, "Precision standard"), and
+ * running one case.
  */
 #ifndef SELUGRAD_TOOLS_CLI_H
 #define SELUGRAD_TOOLS_CLI_H

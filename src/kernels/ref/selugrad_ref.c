@@ -1,5 +1,6 @@
 /*
- * Scalar kernels: spec section 2 over contiguous arrays in portable C, equal bit for bit to the
+ * Scalar kernels: docs/contract.md, "Per-dtype computation", over contiguous arrays in portable
+ * C, equal bit for bit to the
  * model functions of selugrad_ref.h (the tests' scalar_model) but written without branches.
  * Tail: none (one element per step).
  *
@@ -8,7 +9,7 @@
  * so the same bits, but no branch on the sign of o: GCC 12 compiles the model's ?: to branches,
  * which random signs mispredict half the time (10-50 ns per element with its software fp16
  * conversions). These loops have no branch and compilers vectorize them with the target's
- * baseline SIMD: 6-22x faster (docs/PERFORMANCE.md session 13). Checked against the model by
+ * baseline SIMD (their speed: docs/PERFORMANCE.md, "Scalar kernels"). Checked against the model by
  * the tests and on all 2^32 fp16 and bf16 pairs.
  * Like the SIMD kernels (and unlike the model's integer rounding), they need the default
  * floating-point environment (round to nearest, subnormals kept), which every caller in

@@ -1,5 +1,6 @@
 /*
- * The bit-exact model of spec section 2, one element at a time. Every kernel variant equals
+ * The bit-exact model of docs/contract.md, "Per-dtype computation", one element at a time.
+ * Every kernel variant equals
  * these functions bit for bit; SIMD kernels use them for their tails.
  *
  * Order of roundings: a = round(g * scale); t = round(o + SA); b = round(g * t); y = o < 0 ? b : a.
@@ -24,7 +25,7 @@
 #error "selugrad needs float arithmetic evaluated in float (FLT_EVAL_METHOD == 0)"
 #endif
 
-/* Constants of spec section 1, as bit patterns. */
+/* Constants of docs/contract.md, "Math", as bit patterns. */
 #define SG_F32_SCALE_BITS  0x3F867D5Fu
 #define SG_F32_SA_BITS     0x3FE10966u
 #define SG_F16_SCALE_BITS  0x3C34u

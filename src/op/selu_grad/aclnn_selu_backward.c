@@ -1,5 +1,6 @@
 /*
- * aclnnSeluBackward in CANN's two phases. Phase 1 checks in the order of spec section 3, each
+ * aclnnSeluBackward in CANN's two phases. Phase 1 checks in the order of docs/contract.md,
+ * "Phase 1 checks", each
  * check one small function mapped to one code, then plans; phase 2 only queues the plan.
  */
 #include "aclnnop/aclnn_selu_backward.h"

@@ -1,4 +1,5 @@
-/* The SeluGrad op definition as data (spec section 4; ops-nn's selu_grad_def.cpp). */
+/* The SeluGrad op definition as data (docs/contract.md, "Op definition"; ops-nn's
+   selu_grad_def.cpp). */
 #include "selugrad/selugrad_graph.h"
 
 static const char *const sg_def_inputs[] = {"gradients", "outputs"};

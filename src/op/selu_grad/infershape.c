@@ -1,4 +1,5 @@
-/* InferShape and InferDataType of SeluGrad (spec section 4): y copies gradients. */
+/* InferShape and InferDataType of SeluGrad (docs/contract.md, "InferShape", "InferDataType"):
+   y copies gradients. */
 #include "selugrad/selugrad_graph.h"
 
 #include "../../core/error.h"

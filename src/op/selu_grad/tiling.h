@@ -1,5 +1,6 @@
 /*
- * The NPU's OneDim tiling of SeluGrad (spec section 4), a pure function of values. The CPU
+ * The NPU's OneDim tiling of SeluGrad (docs/contract.md, "Tiling"), a pure function of values.
+ * The CPU
  * scheduler uses the same function with a CPU profile (cores = threads, ub = cache chunk).
  */
 #ifndef SELUGRAD_OP_SELU_GRAD_TILING_H
