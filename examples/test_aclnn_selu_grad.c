@@ -1,8 +1,7 @@
 /*
  * The canonical aclnn flow (docs/contract.md, "The canonical example"), as a CANN host program
- * would write it: SeluGrad of
- * g = 1 over 8 SELU outputs in a {4, 2} float32 tensor. Exit status 0 only if every call succeeds
- * and every element matches.
+ * would write it: SeluGrad of g = 1 over 8 SELU outputs in a {4, 2} float32 tensor. Exit status 0
+ * only if every call succeeds and every element matches.
  */
 #include <math.h>
 #include <stdio.h>

@@ -1,7 +1,7 @@
 /*
  * selugrad graph side: the SeluGrad operator as the graph engine sees it (docs/contract.md, "Op
- * definition" to "Tiling"): its
- * definition as data, shape and dtype inference, and the NPU's OneDim tiling calculator.
+ * definition" to "Tiling"): its definition as data, shape and dtype inference, and the NPU's
+ * OneDim tiling calculator.
  * Pure functions of values; thread-safe. Failures return a status and leave a message for
  * selugrad_last_error().
  */

@@ -1,7 +1,7 @@
 /*
  * SoC profiles: what the selected Ascend chip decides for SeluGrad (docs/contract.md, "SoC
- * selection"): the dtypes
- * aclnnSeluBackward accepts, and the vector-core count and UB size of the tiling calculator.
+ * selection"): the dtypes aclnnSeluBackward accepts, and the vector-core count and UB size of
+ * the tiling calculator.
  */
 #ifndef SELUGRAD_RUNTIME_SOC_H
 #define SELUGRAD_RUNTIME_SOC_H

@@ -1,6 +1,6 @@
 # The selugrad command: the shipped system-test case files, the tiling vectors (docs/contract.md,
-# "Tiling") through
-# `tiling` and `infershape`, a planted mismatch found by `verify`, and usage errors (exit 2).
+# "Tiling") through `tiling` and `infershape`, a planted mismatch found by `verify`, and usage
+# errors (exit 2).
 if(TARGET selugrad_cli)
   set(sg_cli_expect ${CMAKE_CURRENT_SOURCE_DIR}/cli/expect.cmake)
   function(sg_cli_test name exit match)

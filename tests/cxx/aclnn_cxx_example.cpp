@@ -1,7 +1,7 @@
 // The canonical aclnn example (docs/contract.md, "The canonical example") as CANN's own C++
-// samples write it: every public
-// header, scoped enum names (aclDataType::ACL_FLOAT), nullptr, std::vector. Built and run by CTest,
-// and compiled again against the installed headers with pkg-config flags.
+// samples write it: every public header, scoped enum names (aclDataType::ACL_FLOAT), nullptr,
+// std::vector. Built and run by CTest, and compiled again against the installed headers with
+// pkg-config flags.
 #include "acl/acl.h"
 #include "acl/acl_base.h"
 #include "acl/acl_rt.h"

@@ -1,6 +1,6 @@
 /* aclnnSeluBackward: phase 1 checks in the contract's order (docs/contract.md, "Phase 1 checks")
-   with their codes, the SoC dtype list,
-   empty and rank-0 tensors, high ranks, workspace and executor rules. */
+   with their codes, the SoC dtype list, empty and rank-0 tensors, high ranks, workspace and
+   executor rules. */
 #define _POSIX_C_SOURCE 200809L /* setenv */
 #include <pthread.h>
 #include <sched.h>

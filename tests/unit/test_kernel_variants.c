@@ -240,9 +240,8 @@ static void test_variant_all_pairs8(void **state) {
 
 /* The scalar kernels (the reference of the tests above, written without branches) against the
    element model sg_ref_element, the reference functions of docs/contract.md, "Per-dtype
-   computation":
-   random bit patterns with special values (and int32 saturation edges), in place; for 16-bit
-   types every o and every g; for 8-bit types every pair. */
+   computation": random bit patterns with special values (and int32 saturation edges), in place;
+   for 16-bit types every o and every g; for 8-bit types every pair. */
 static void expect_model(const sg_kernel *k, size_t n, const void *g, const void *o, int mode) {
     size_t es = selugrad_dtype_size(k->dtype);
     unsigned char *y = malloc(n * es), *gc = malloc(n * es), *oc = malloc(n * es);

@@ -1,7 +1,7 @@
 /*
  * Scalar kernels: docs/contract.md, "Per-dtype computation", over contiguous arrays in portable
- * C, equal bit for bit to the
- * model functions of selugrad_ref.h (the tests' scalar_model) but written without branches.
+ * C, equal bit for bit to the model functions of selugrad_ref.h (the tests' scalar_model) but
+ * written without branches.
  * Tail: none (one element per step).
  *
  * Each kernel computes both branches and chooses with bit masks, with the operations of the
@@ -9,8 +9,8 @@
  * so the same bits, but no branch on the sign of o: GCC 12 compiles the model's ?: to branches,
  * which random signs mispredict half the time (10-50 ns per element with its software fp16
  * conversions). These loops have no branch and compilers vectorize them with the target's
- * baseline SIMD (their speed: docs/PERFORMANCE.md, "Scalar kernels"). Checked against the model by
- * the tests and on all 2^32 fp16 and bf16 pairs.
+ * baseline SIMD (their speed: docs/PERFORMANCE.md, "Known limits and their measured reasons").
+ * Checked against the model by the tests and on all 2^32 fp16 and bf16 pairs.
  * Like the SIMD kernels (and unlike the model's integer rounding), they need the default
  * floating-point environment (round to nearest, subnormals kept), which every caller in
  * core/exec.c enters first. Computing both branches may raise floating-point flags the model

@@ -1,7 +1,6 @@
 /*
  * The bit-exact model of docs/contract.md, "Per-dtype computation", one element at a time.
- * Every kernel variant equals
- * these functions bit for bit; SIMD kernels use them for their tails.
+ * Every kernel variant equals these functions bit for bit; SIMD kernels use them for their tails.
  *
  * Order of roundings: a = round(g * scale); t = round(o + SA); b = round(g * t); y = o < 0 ? b : a.
  * fp16 and bf16 compute each operation in fp32 and round straight back: one fp32 operation on two

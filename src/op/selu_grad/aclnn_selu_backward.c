@@ -1,7 +1,7 @@
 /*
  * aclnnSeluBackward in CANN's two phases. Phase 1 checks in the order of docs/contract.md,
- * "Phase 1 checks", each
- * check one small function mapped to one code, then plans; phase 2 only queues the plan.
+ * "Phase 1 checks", each check one small function mapped to one code, then plans; phase 2 only
+ * queues the plan.
  */
 #include "aclnnop/aclnn_selu_backward.h"
 

@@ -1,7 +1,7 @@
 /*
  * The NPU's OneDim tiling of SeluGrad (docs/contract.md, "Tiling"), a pure function of values.
- * The CPU
- * scheduler uses the same function with a CPU profile (cores = threads, ub = cache chunk).
+ * The CPU scheduler uses the same function with a CPU profile (cores = threads, ub = cache
+ * chunk).
  */
 #ifndef SELUGRAD_OP_SELU_GRAD_TILING_H
 #define SELUGRAD_OP_SELU_GRAD_TILING_H
