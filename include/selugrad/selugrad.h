@@ -65,11 +65,11 @@ selugrad_status selugrad_backward_strided(selugrad_dtype dtype, size_t n, const 
                                           ptrdiff_t out_stride, void *y, ptrdiff_t y_stride);
 
 /*
- * The SELU forward: y[i] = selu(x[i]) for i < n, computed as spec SELU.md section 2 says per
- * dtype (docs/numerics.md): FLOAT, FLOAT16, BF16, INT32 and INT8; UINT8 has no forward
- * (SELUGRAD_ERR_BAD_DTYPE). y may be the same array as x (in place); any other overlap is
- * rejected. Checks, in order: dtype, n == 0, NULL pointers, size, y stride, overlap; otherwise as
- * selugrad_backward. Every result is the same bits on every ISA and thread count.
+ * The SELU forward: y[i] = selu(x[i]) for i < n, computed as docs/contract.md, "Forward per-dtype
+ * computation" says per dtype (docs/numerics.md): FLOAT, FLOAT16, BF16, INT32 and INT8; UINT8 has
+ * no forward (SELUGRAD_ERR_BAD_DTYPE). y may be the same array as x (in place); any other overlap
+ * is rejected. Checks, in order: dtype, n == 0, NULL pointers, size, y stride, overlap; otherwise
+ * as selugrad_backward. Every result is the same bits on every ISA and thread count.
  */
 selugrad_status selugrad_forward(selugrad_dtype dtype, size_t n, const void *x, void *y);
 

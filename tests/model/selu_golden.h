@@ -1,10 +1,11 @@
 /*
- * The independent model of the SELU forward (spec SELU.md section 2) for the tests, in the style
- * of golden.h: no code shared with src/, every operation in double then rounded to the target
- * format by gm_round (nearest even) or gm_round_away (nearest, ties away from zero; modes toward
- * zero and up for the int8 path), never float arithmetic. The exponential is a parameter: the
- * correctly rounded one (float64 exp rounded to fp32, gs_exp_cr), or any fp32 exp under test, so
- * that the order of operations and every rounding can be checked bit for bit apart from the exp.
+ * The independent model of the SELU forward (docs/contract.md, "Forward per-dtype computation") for
+ * the tests, in the style of golden.h: no code shared with src/, every operation in double then
+ * rounded to the target format by gm_round (nearest even) or gm_round_away (nearest, ties away from
+ * zero; modes toward zero and up for the int8 path), never float arithmetic. The exponential is a
+ * parameter: the correctly rounded one (float64 exp rounded to fp32, gs_exp_cr), or any fp32 exp
+ * under test, so that the order of operations and every rounding can be checked bit for bit apart
+ * from the exp.
  */
 #ifndef SELUGRAD_TESTS_MODEL_SELU_GOLDEN_H
 #define SELUGRAD_TESTS_MODEL_SELU_GOLDEN_H

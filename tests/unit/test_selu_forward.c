@@ -1,11 +1,12 @@
 /*
- * The SELU forward (spec SELU.md section 2): the element model (kernels/ref/selu_ref.h) against
- * the independent golden (tests/model/selu_golden.c) bit for bit with the same exponential;
- * every kernel of selu.inc against the model on one battery (lengths 0 .. 129 at two alignments,
- * in place, random and special inputs, every 16-bit input, every int8 input), variants the CPU
- * lacks reported SKIPPED by name; the native API (threads 1, 2, 3, 7; strides; its errors);
- * int8 for all 256 inputs against the closed form the contract implies; special values one by
- * one; ties of the 16-bit roundings (away from zero); the exponential on a sample of x <= 0.
+ * The SELU forward (docs/contract.md, "Forward per-dtype computation"): the element model
+ * (kernels/ref/selu_ref.h) against the independent golden (tests/model/selu_golden.c) bit for bit
+ * with the same exponential; every kernel of selu.inc against the model on one battery (lengths 0
+ * .. 129 at two alignments, in place, random and special inputs, every 16-bit input, every int8
+ * input), variants the CPU lacks reported SKIPPED by name; the native API (threads 1, 2, 3, 7;
+ * strides; its errors); int8 for all 256 inputs against the closed form the contract implies;
+ * special values one by one; ties of the 16-bit roundings (away from zero); the exponential on a
+ * sample of x <= 0.
  */
 #include <math.h>
 #include <setjmp.h>

@@ -13,7 +13,7 @@ static const float spec_o[7] = {-2, -1, -0.5f, 0, 0.5f, 1, 3};
 
 static void test_f32_values(void **state) {
     (void)state;
-    /* Expected values: the float32 nearest to each spec value, i.e. round(o + SA) (g = 1) or
+    /* Expected values: the float32 nearest to each reference value, i.e. round(o + SA) (g = 1) or
        scale, with SA = 0x3FE10966 and scale = 0x3F867D5F (worked out in double precision). */
     const uint32_t expect[7] = {0xBE77B4D0u, 0x3F4212CCu, 0x3FA10966u, 0x3F867D5Fu,
                                 0x3F867D5Fu, 0x3F867D5Fu, 0x3F867D5Fu};

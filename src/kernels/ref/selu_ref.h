@@ -1,7 +1,8 @@
 /*
- * The model of the SELU forward (spec SELU.md section 2), one element at a time, written as the
- * contract's steps in its order: every SIMD and scalar kernel of selu.inc equals these functions
- * bit for bit. The exponential is sg_selu_expf (selu_exp.h), the one algorithm of every path.
+ * The model of the SELU forward (docs/contract.md, "Forward per-dtype computation"), one element at
+ * a time, written as the contract's steps in its order: every SIMD and scalar kernel of selu.inc
+ * equals these functions bit for bit. The exponential is sg_selu_expf (selu_exp.h), the one
+ * algorithm of every path.
  *
  *   float32 (float16 / bfloat16 widened exactly):
  *     m = min(x, 0); e = exp(m); t = e - 1; t = t * A; t = min(t, 0); p = max(x, 0); y = (p + t) *
@@ -22,7 +23,7 @@
 #include "selu_exp.h"
 #include "selugrad_ref.h"
 
-/* alpha and scale in fp32 (spec SELU.md section 2) */
+/* alpha and scale in fp32 (docs/contract.md, "Forward per-dtype computation") */
 #define SG_F32_ALPHA_BITS 0x3FD62D7Du
 /* fp16(scale) = 1.05078125 (SG_F16_SCALE_BITS) and fp16(scale * alpha) = 1.7578125
    (SG_F16_SA_BITS) are the int8 path's constants. */

@@ -1,6 +1,7 @@
 /*
- * Scalar SELU forward kernels: spec SELU.md section 2 over contiguous arrays in portable C, the
- * same bits as the model (selu_ref.h) in a shorter form that the SIMD kernels share:
+ * Scalar SELU forward kernels: docs/contract.md, "Forward per-dtype computation", over contiguous
+ * arrays in portable C, the same bits as the model (selu_ref.h) in a shorter form that the SIMD
+ * kernels share:
  *   floats: y = (x <= 0 ? (exp(min(x, 0)) - 1) * A : x) * S. The model's min(t, 0) changes
  *     nothing (t <= 0: exp of x <= 0 is at most 1) and p + t is x or t (the other is +0, and
  *     -0 + +0 is +0), so the select picks the sum's value; a NaN x fails x <= 0, stays a NaN

@@ -1,6 +1,6 @@
 /*
  * The SELU forward's tiling: the OneDim split of SeluGrad (op/selu_grad/tiling.h) with the
- * forward's UB bytes per element. SELU.md gives none; ours are derived in tiling.c and
+ * forward's UB bytes per element. The contract gives none; ours are derived in tiling.c and
  * docs/graph.md.
  */
 #ifndef SELUGRAD_OP_SELU_TILING_H
