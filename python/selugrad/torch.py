@@ -1,0 +1,151 @@
+"""selugrad for PyTorch CPU tensors: SeluGrad with the NPU kernel's bits, a differentiable SELU
+whose backward is selugrad's, the `selugrad::selu_backward` operator, and an nn.SELU drop-in.
+
+Tensors are passed to the C library in place (NumPy views of their storage, bfloat16 as its
+16-bit patterns): no copy for any strides. Dtypes: torch.float32, float16, bfloat16, int8,
+uint8, int32. Needs torch; `import selugrad` alone does not import it.
+"""
+import numpy as np
+import torch
+from torch.autograd.function import once_differentiable
+
+import selugrad as _sg
+
+from . import _core
+
+_DTYPES = {torch.float32: _core.float32, torch.float16: _core.float16,
+           torch.bfloat16: _core.bfloat16, torch.int8: _core.int8, torch.uint8: _core.uint8,
+           torch.int32: _core.int32}
+_SUPPORTED = "torch.float32, float16, bfloat16, int8, uint8, int32"
+
+
+def _check(fn, named):
+    for name, t in named:
+        if not isinstance(t, torch.Tensor):
+            raise TypeError(f"{fn}: {name} is {type(t).__name__}, not a torch.Tensor")
+        if t.device.type != "cpu":
+            raise ValueError(f"{fn}: {name} is on {t.device}; selugrad computes on the CPU "
+                             "(move it with .cpu())")
+        if t.dtype not in _DTYPES:
+            raise TypeError(f"{fn}: {name} has dtype {t.dtype}, not one of the operator's "
+                            f"({_SUPPORTED})")
+    lead, t0 = named[0]
+    for name, t in named[1:]:
+        if t.dtype != t0.dtype:
+            raise TypeError(f"{fn}: {name} dtype {t.dtype} differs from {lead} dtype {t0.dtype} "
+                            "(expected equal dtypes)")
+    return _DTYPES[t0.dtype]
+
+
+def _view(t):
+    """A NumPy array over t's elements (same memory, same strides)."""
+    t = t.detach()
+    if t.is_neg():
+        t = t.resolve_neg()
+    if t.dtype == torch.bfloat16:
+        return t.view(torch.int16).numpy().view(np.uint16)
+    return t.numpy()
+
+
+def _output_like(t, fn, out):
+    if out is None:
+        return torch.empty_like(t, memory_format=torch.preserve_format)
+    if not isinstance(out, torch.Tensor):
+        raise TypeError(f"{fn}: out is {type(out).__name__}, not a torch.Tensor")
+    if out.device.type != "cpu":
+        raise ValueError(f"{fn}: out is on {out.device}; selugrad computes on the CPU")
+    if out.dtype != t.dtype:
+        raise TypeError(f"{fn}: out dtype {out.dtype} differs from grad dtype {t.dtype} "
+                        "(expected equal dtypes)")
+    return out
+
+
+def selu_backward(grad, result, *, out=None):
+    """SeluGrad of CPU tensors, the NPU kernel's bits: grad * (result + scale*alpha) where
+    result < 0, else grad * scale (docs/numerics.md). grad and result of one shape and dtype
+    (no broadcasting); returns a new tensor, or writes out (which may be grad or result) and
+    returns it. Not differentiable itself (it is the backward)."""
+    d = _check("selu_backward", (("grad", grad), ("result", result)))
+    y = _output_like(grad, "selu_backward", out)
+    _, (g, o), yv = _core.check_args("selu_backward", (("grad", _view(grad)),
+                                                       ("result", _view(result))), _view(y), d)
+    _core.run(_sg._lib.backward, _sg._lib.backward_strided, d, (g, o), yv, "selu_backward")
+    return y
+
+
+def _forward(x, inplace):
+    """SELU forward: the C library's where it has one, else PyTorch's (float16, which PyTorch's
+    CPU SELU lacks, in float32 and rounded to float16)."""
+    if _sg.HAS_FORWARD:
+        _check("selu", (("x", x),))
+        y = x if inplace else torch.empty_like(x, memory_format=torch.preserve_format)
+        _sg.selu(_view(x), out=_view(y), dtype=_DTYPES[x.dtype])
+        return y
+    if x.dtype == torch.float16:
+        y = torch.nn.functional.selu(x.float()).half()
+        return x.copy_(y) if inplace else y
+    return torch.nn.functional.selu(x, inplace=inplace)
+
+
+class SeluFunction(torch.autograd.Function):
+    """y = selu(x); dx = selugrad's SeluGrad(dy, y)."""
+
+    @staticmethod
+    def forward(ctx, x, inplace=False):
+        with torch.no_grad():
+            y = _forward(x, inplace)
+        if inplace:
+            ctx.mark_dirty(x)
+        ctx.save_for_backward(y)
+        return y
+
+    @staticmethod
+    @once_differentiable
+    def backward(ctx, dy):
+        (y,) = ctx.saved_tensors
+        if dy.dtype != y.dtype:
+            dy = dy.to(y.dtype)
+        return selu_backward(dy, y), None
+
+
+def selu(x, inplace=False):
+    """SELU, differentiable; its backward is selugrad's SeluGrad (the NPU kernel's bits). The
+    forward is the C library's where it has one (selugrad.HAS_FORWARD), else PyTorch's
+    (float16 computed in float32 and rounded)."""
+    if not isinstance(x, torch.Tensor):
+        raise TypeError(f"selu: x is {type(x).__name__}, not a torch.Tensor")
+    return SeluFunction.apply(x, inplace)
+
+
+class SELU(torch.nn.Module):
+    """Drop-in for torch.nn.SELU whose backward is selugrad's SeluGrad."""
+
+    def __init__(self, inplace=False):
+        super().__init__()
+        self.inplace = inplace
+
+    def forward(self, x):
+        return selu(x, self.inplace)
+
+    def extra_repr(self):
+        return "inplace=True" if self.inplace else ""
+
+
+def _register():
+    """`torch.ops.selugrad.selu_backward(grad, result)`, a CPU operator of the dispatcher, where
+    this torch has torch.library (1.13 and later); returns whether it is registered."""
+    library = getattr(torch, "library", None)
+    if library is None or not hasattr(library, "Library"):
+        return False
+    try:
+        lib = library.Library("selugrad", "DEF")
+        lib.define("selu_backward(Tensor grad, Tensor result) -> Tensor")
+        lib.impl("selu_backward", lambda g, r: selu_backward(g, r), "CPU")
+    except RuntimeError:  # already defined in this process (e.g. by another copy of the package)
+        return hasattr(torch.ops.selugrad, "selu_backward")
+    globals()["_library"] = lib  # the registration lives as long as this object
+    return True
+
+
+#: Whether torch.ops.selugrad.selu_backward is registered with this torch.
+LIBRARY_OP = _register()

@@ -1,0 +1,209 @@
+"""selugrad.torch and selugrad.atk: tensors of every dtype, views, out=, autograd, the
+dispatcher operator, the nn.SELU drop-in, and PyTorch's documented differences as exact cases."""
+import numpy as np
+import pytest
+
+torch = pytest.importorskip("torch")
+
+import selugrad  # noqa: E402
+import selugrad.atk  # noqa: E402
+import selugrad.torch as sgt  # noqa: E402
+from conftest import call, f32_bits, make_inputs, same_bits  # noqa: E402
+
+TORCH_DTYPES = {"float32": torch.float32, "float16": torch.float16, "bfloat16": torch.bfloat16,
+                "int8": torch.int8, "uint8": torch.uint8, "int32": torch.int32}
+SCALE32 = 0x3F867D5F
+SA32 = 0x3FE10966
+
+
+def to_tensor(name, a):
+    """The same bits as a torch tensor of the dtype."""
+    if name == "bfloat16":
+        return torch.from_numpy(np.ascontiguousarray(a).view(np.int16)).view(torch.bfloat16)
+    return torch.from_numpy(np.ascontiguousarray(a))
+
+
+def to_numpy(name, t):
+    if name == "bfloat16":
+        return t.view(torch.int16).numpy().view(np.uint16)
+    return t.numpy()
+
+
+def tbits(t):
+    """bit patterns of a float tensor, as a list of ints"""
+    if t.dtype == torch.float32:
+        return t.numpy().view(np.uint32).tolist()
+    return t.view(torch.int16).numpy().view(np.uint16).tolist()
+
+
+def test_every_dtype_equals_the_numpy_api(dtype_name):
+    g, o = make_inputs(dtype_name, 2000, seed=21)
+    want = call(dtype_name, g, o)
+    y = sgt.selu_backward(to_tensor(dtype_name, g), to_tensor(dtype_name, o))
+    assert y.dtype == TORCH_DTYPES[dtype_name] and tuple(y.shape) == g.shape
+    assert same_bits(to_numpy(dtype_name, y), want)
+
+
+def test_views_and_out(dtype_name):
+    g, o = make_inputs(dtype_name, 300, seed=22)
+    n = (g.size // 12) * 12
+    tg = to_tensor(dtype_name, g[:n]).reshape(-1, 12).t()[::2]  # non-contiguous
+    to = to_tensor(dtype_name, o[:n]).reshape(-1, 12).t()[::2]
+    want = call(dtype_name, to_numpy(dtype_name, tg.contiguous()), to_numpy(dtype_name, to.contiguous()))
+    assert same_bits(to_numpy(dtype_name, sgt.selu_backward(tg, to).contiguous()), want)
+    out = torch.zeros(tg.shape[1], tg.shape[0], dtype=tg.dtype).t()
+    assert sgt.selu_backward(tg, to, out=out) is out
+    assert same_bits(to_numpy(dtype_name, out.contiguous()), want)
+    tg2 = tg.clone()
+    sgt.selu_backward(tg2, to, out=tg2)  # in place
+    assert same_bits(to_numpy(dtype_name, tg2.contiguous()), want)
+
+
+def test_tensor_errors():
+    f = torch.zeros(4)
+    with pytest.raises(TypeError, match=r"^selu_backward: grad is ndarray, not a torch.Tensor"):
+        sgt.selu_backward(np.zeros(4, np.float32), f)
+    with pytest.raises(TypeError, match=r"^selu_backward: grad has dtype torch.float64"):
+        sgt.selu_backward(f.double(), f.double())
+    with pytest.raises(TypeError, match=r"^selu_backward: result dtype torch.bfloat16 differs from "
+                                        r"grad dtype torch.float32"):
+        sgt.selu_backward(f, f.bfloat16())
+    with pytest.raises(ValueError, match=r"^selu_backward: result shape \(5,\) differs"):
+        sgt.selu_backward(f, torch.zeros(5))
+    with pytest.raises(TypeError, match=r"^selu_backward: out dtype torch.float16 differs"):
+        sgt.selu_backward(f, f, out=torch.zeros(4, dtype=torch.float16))
+    with pytest.raises(ValueError, match=r"^selu_backward: out shape \(2, 2\) differs"):
+        sgt.selu_backward(f, f, out=torch.zeros(2, 2))
+    with pytest.raises(ValueError, match=r"^selu_backward: grad is on meta"):
+        sgt.selu_backward(torch.zeros(4, device="meta"), f)
+    with pytest.raises(ValueError, match=r"out has elements sharing one address"):
+        sgt.selu_backward(f, f, out=torch.zeros(1).expand(4))
+
+
+@pytest.mark.parametrize("dt", [torch.float32, torch.float16, torch.bfloat16])
+def test_autograd_identity(dt):
+    # x.grad == selu_backward(w, selu(x)), bit for bit
+    gen = torch.Generator().manual_seed(5)
+    x = (torch.randn(4097, generator=gen) * 3).to(dt)
+    x[:4] = torch.tensor([0.0, -0.0, 1.0, -1.0], dtype=dt)
+    x.requires_grad_(True)
+    w = torch.randn(4097, generator=gen).to(dt)
+    y = sgt.selu(x)
+    y.backward(w)
+    want = sgt.selu_backward(w, y.detach())
+    assert tbits(x.grad) == tbits(want)
+    x.grad = None
+    (sgt.selu(x) * w).sum().backward()  # the gradient reaches selu as w, through mul and sum
+    assert tbits(x.grad) == tbits(want)
+
+
+def test_selu_forward_is_pytorchs_until_the_library_has_one():
+    x = torch.linspace(-3, 3, 101)
+    if selugrad.HAS_FORWARD:
+        pytest.skip("the C library has the forward: test_forward covers it")
+    assert torch.equal(sgt.selu(x), torch.nn.functional.selu(x))
+    h = x.half()
+    assert torch.equal(sgt.selu(h), torch.nn.functional.selu(h.float()).half())
+
+
+def test_selu_module_is_a_drop_in():
+    m = sgt.SELU()
+    assert isinstance(m, torch.nn.Module) and repr(m) == "SELU()"
+    assert repr(sgt.SELU(inplace=True)) == "SELU(inplace=True)"
+    net = torch.nn.Sequential(torch.nn.Linear(8, 8), sgt.SELU(), torch.nn.Linear(8, 1))
+    ref = torch.nn.Sequential(torch.nn.Linear(8, 8), torch.nn.SELU(), torch.nn.Linear(8, 1))
+    ref.load_state_dict(net.state_dict())
+    x = torch.randn(16, 8, generator=torch.Generator().manual_seed(1))
+    assert torch.equal(net(x), ref(x))
+    net(x).sum().backward()
+    ref(x).sum().backward()
+    # the weights' gradients agree within float32 rounding (the backward differs only at 0)
+    for a, b in zip(net.parameters(), ref.parameters()):
+        torch.testing.assert_close(a.grad, b.grad, rtol=1e-6, atol=1e-6)
+
+
+def test_selu_in_place():
+    x = torch.linspace(-2, 2, 9)
+    leaf = x.clone().requires_grad_(True)
+    y = leaf * 1.0
+    z = sgt.SELU(inplace=True)(y)
+    assert z.data_ptr() == y.data_ptr()
+    z.backward(torch.ones(9))
+    want = sgt.selu_backward(torch.ones(9), sgt.selu(x))
+    assert tbits(leaf.grad) == tbits(want)
+
+
+def test_dispatcher_operator():
+    assert sgt.LIBRARY_OP  # torch 1.13 has torch.library
+    g = torch.tensor([1.0, 1.0, 2.0])
+    o = torch.tensor([-1.0, 0.0, 0.5])
+    assert tbits(torch.ops.selugrad.selu_backward(g, o)) == tbits(sgt.selu_backward(g, o))
+
+
+@pytest.mark.parametrize("zero", [0.0, -0.0])
+def test_pytorch_differs_at_zero_exactly_as_documented(zero):
+    # At result == 0 and -0.0 the NPU kernel gives g * scale; PyTorch's elu_backward takes its
+    # o <= 0 branch, g * (o + scale*alpha). Exact fp32 values from the contract's constants.
+    g = torch.tensor([1.0, 2.0, -0.5])
+    o = torch.full((3,), zero)
+    npu = sgt.selu_backward(g, o)
+    assert tbits(npu) == [SCALE32, f32_bits(2 * np.float32(1.0507009873554805)),
+                          f32_bits(-0.5 * np.float32(1.0507009873554805))]
+    pt = torch.ops.aten.elu_backward(g, 1.6732632423543772848170429916717,
+                                     1.0507009873554804934193349852946, 1.0, True, o)
+    assert tbits(pt) == [SA32, f32_bits(2 * np.float32(1.7580993408473768)),
+                         f32_bits(-0.5 * np.float32(1.7580993408473768))]
+    # through autograd: F.selu's backward at x == 0 (selu(0) == 0) is PyTorch's branch
+    x = torch.tensor([zero], requires_grad=True)
+    torch.nn.functional.selu(x).backward(torch.ones(1))
+    assert tbits(x.grad) == [SA32]
+    x.grad = None
+    sgt.selu(x).backward(torch.ones(1))
+    assert tbits(x.grad) == [SCALE32]
+
+
+def test_pytorch_bfloat16_backward_is_float32_math_rounded_once():
+    # the table of docs/python.md: bf16 elu_backward = fp32 constants and math, one rounding
+    gen = torch.Generator().manual_seed(3)
+    g = torch.randn(20000, generator=gen).bfloat16()
+    o = torch.randn(20000, generator=gen).bfloat16()
+    pt = torch.ops.aten.elu_backward(g, 1.6732632423543772848170429916717,
+                                     1.0507009873554804934193349852946, 1.0, True, o)
+    g32, o32 = g.float(), o.float()
+    once = torch.where(o32 <= 0, g32 * (o32 + np.float32(1.7580993408473768)),
+                       g32 * np.float32(1.0507009873554805)).bfloat16()
+    assert tbits(pt) == tbits(once)
+    assert tbits(pt) != tbits(sgt.selu_backward(g, o))  # and so not the NPU's bits
+
+
+def _executor_golden(dy, y):
+    """ops-nn's ST executor golden for aclnnSeluBackward, with its no-op casts."""
+    scale = 1.0507009873554804934193349852946
+    alpha = 1.6732632423543772848170429916717
+    res_dtype = y.dtype
+    dy.float()
+    y.float()
+    res = torch.where(y > 0, dy * scale, dy * (y + scale * alpha))
+    res.to(res_dtype)
+    return res
+
+
+@pytest.mark.parametrize("dt", [torch.float32, torch.float16, torch.bfloat16])
+def test_atk_drop_in(dt):
+    gen = torch.Generator().manual_seed(8)
+    dy = torch.randn(5000, generator=gen).to(dt)
+    y = torch.randn(5000, generator=gen).to(dt)
+    y[:2] = torch.tensor([0.0, -0.0])
+    dy[:2] = 1.0
+    got = selugrad.atk.selu_backward(dy, y)
+    assert got.dtype == y.dtype
+    assert tbits(got) == tbits(sgt.selu_backward(dy, y))
+    ex = _executor_golden(dy, y)
+    assert ex.dtype == dt
+    # at 0 and -0.0 the executor's golden is dy * scale*alpha, the NPU's dy * scale
+    if dt == torch.float32:
+        assert tbits(ex[:2]) == [SA32, SA32] and tbits(got[:2]) == [SCALE32, SCALE32]
+    elif dt == torch.float16:
+        assert tbits(got[:2]) == [0x3C34, 0x3C34] and tbits(ex[:2]) == [0x3F08, 0x3F08]
+    else:
+        assert tbits(got[:2]) == [0x3F86, 0x3F86] and tbits(ex[:2]) == [0x3FE1, 0x3FE1]
