@@ -24,7 +24,7 @@ HAS_FORWARD = _lib.forward is not None
 
 def selu_backward(grad, result, *, out=None, dtype=None):
     """SeluGrad: gradInput = grad * (result + scale*alpha) where result < 0, else grad * scale,
-    rounded as the NPU kernel rounds for the dtype (docs/numerics.md).
+    rounded as the NPU kernel rounds for the dtype (docs/contract.md).
 
     grad (aclnn's gradOutput) and result (the SELU forward output) are arrays of one shape and
     one dtype: float32, float16, int8, uint8, int32, or bfloat16 as uint16 bit patterns with

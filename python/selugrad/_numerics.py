@@ -8,7 +8,7 @@ import numpy as np
 
 from . import _core
 
-# (scale, scale*alpha) as the dtype holds them (docs/numerics.md): fp32 0x3F867D5F / 0x3FE10966,
+# (scale, scale*alpha) as the dtype holds them (docs/contract.md, "Math"): fp32 0x3F867D5F / 0x3FE10966,
 # fp16 0x3C34 / 0x3F08, bf16 0x3F86 / 0x3FE1. int8/uint8 compute in fp16, int32 in fp32.
 CONSTANTS = {
     "float32": (float.fromhex("0x1.0cfabep+0"), float.fromhex("0x1.c212ccp+0")),

@@ -62,7 +62,7 @@ def _output_like(t, fn, out):
 
 def selu_backward(grad, result, *, out=None):
     """SeluGrad of CPU tensors, the NPU kernel's bits: grad * (result + scale*alpha) where
-    result < 0, else grad * scale (docs/numerics.md). grad and result of one shape and dtype
+    result < 0, else grad * scale (docs/contract.md). grad and result of one shape and dtype
     (no broadcasting); returns a new tensor, or writes out (which may be grad or result) and
     returns it. Not differentiable itself (it is the backward)."""
     d = _check("selu_backward", (("grad", grad), ("result", result)))

@@ -1,4 +1,4 @@
-"""An independent model of SeluGrad, written from the contract (docs/numerics.md) alone.
+"""An independent model of SeluGrad, written from the contract (docs/contract.md) alone.
 
 Exact rational arithmetic (fractions.Fraction) and one explicit round-to-nearest-even per
 operation, per element, in pure Python: slow, and shares no code or method with the C library

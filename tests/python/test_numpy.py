@@ -9,7 +9,7 @@ from conftest import HOLDERS, bf16_from_f32, bf16_to_f32, call, f16_bits, f32_bi
 
 
 def test_model_constants_are_the_contracts():
-    # the table of docs/numerics.md: scale and scale*alpha as each format holds them
+    # the table of docs/contract.md, "Math": scale and scale*alpha as each format holds them
     assert golden.F32.encode(golden.F32.const(golden.SCALE)) == 0x3F867D5F
     assert golden.F32.encode(golden.F32.const(golden.SA)) == 0x3FE10966
     assert golden.F16.encode(golden.F16.const(golden.SCALE)) == 0x3C34
