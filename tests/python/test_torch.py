@@ -97,13 +97,23 @@ def test_autograd_identity(dt):
     assert tbits(x.grad) == tbits(want)
 
 
-def test_selu_forward_is_pytorchs_until_the_library_has_one():
+def test_selu_forward_is_the_librarys_or_pytorchs():
     x = torch.linspace(-3, 3, 101)
-    if selugrad.HAS_FORWARD:
-        pytest.skip("the C library has the forward: test_forward covers it")
-    assert torch.equal(sgt.selu(x), torch.nn.functional.selu(x))
     h = x.half()
-    assert torch.equal(sgt.selu(h), torch.nn.functional.selu(h.float()).half())
+    if selugrad.HAS_FORWARD:
+        for t in (x, h, x.bfloat16(), torch.arange(-5, 5, dtype=torch.int8),
+                  torch.arange(-5, 5, dtype=torch.int32)):
+            want = selugrad.selu(t.view(torch.int16).numpy() if t.dtype == torch.bfloat16
+                                 else t.numpy(), dtype="bfloat16" if t.dtype == torch.bfloat16 else None)
+            got = sgt.selu(t)
+            assert got.dtype == t.dtype
+            got = got.view(torch.int16).numpy() if t.dtype == torch.bfloat16 else got.numpy()
+            assert same_bits(got.view(want.dtype), want)
+        with pytest.raises(TypeError, match="SELUGRAD_ERR_BAD_DTYPE"):
+            sgt.selu(torch.zeros(3, dtype=torch.uint8))
+    else:
+        assert torch.equal(sgt.selu(x), torch.nn.functional.selu(x))
+        assert torch.equal(sgt.selu(h), torch.nn.functional.selu(h.float()).half())
 
 
 def test_selu_module_is_a_drop_in():
@@ -114,7 +124,10 @@ def test_selu_module_is_a_drop_in():
     ref = torch.nn.Sequential(torch.nn.Linear(8, 8), torch.nn.SELU(), torch.nn.Linear(8, 1))
     ref.load_state_dict(net.state_dict())
     x = torch.randn(16, 8, generator=torch.Generator().manual_seed(1))
-    assert torch.equal(net(x), ref(x))
+    if selugrad.HAS_FORWARD:  # the library's exponential, within an ulp of PyTorch's
+        torch.testing.assert_close(net(x), ref(x), rtol=1e-6, atol=1e-6)
+    else:
+        assert torch.equal(net(x), ref(x))
     net(x).sum().backward()
     ref(x).sum().backward()
     # the weights' gradients agree within float32 rounding (the backward differs only at 0)
@@ -196,6 +209,8 @@ def test_atk_drop_in(dt):
     y[:2] = torch.tensor([0.0, -0.0])
     dy[:2] = 1.0
     got = selugrad.atk.selu_backward(dy, y)
+    if selugrad.HAS_FORWARD:
+        assert tbits(selugrad.atk.selu(dy)) == tbits(sgt.selu(dy))
     assert got.dtype == y.dtype
     assert tbits(got) == tbits(sgt.selu_backward(dy, y))
     ex = _executor_golden(dy, y)
