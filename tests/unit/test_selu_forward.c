@@ -424,6 +424,27 @@ static void test_api_errors(void **state) {
     }
 }
 
+/* Dispatch under SELUGRAD_MAX_ISA (the suite runs this program under each cap): the kernel named
+   is the first of the dtype in selu.inc that the CPU and the cap allow. */
+static void test_dispatch_cap(void **state) {
+    (void)state;
+    sg_isa cap = sg_isa_cap_from_env();
+    for (size_t d = 0; d < 5; d++) {
+        const sg_kernel *want = NULL;
+        for (size_t i = 0; i < sg_selu_kernel_count && want == NULL; i++) {
+            const sg_kernel *k = &sg_selu_kernels[i];
+            if (k->dtype == fwd_dtypes[d] && sg_isa_supported(k->isa) &&
+                (k->isa == SG_ISA_SCALAR || (k->isa == SG_ISA_NEON) == (cap == SG_ISA_NEON)) &&
+                (k->isa == SG_ISA_NEON || k->isa <= cap))
+                want = k;
+        }
+        assert_non_null(want);
+        assert_string_equal(selugrad_forward_kernel_name(fwd_dtypes[d]), want->name);
+        if (cap == SG_ISA_SCALAR) assert_non_null(strstr(want->name, "__scalar"));
+    }
+    printf("cap %s: f32 runs %s\n", sg_isa_name(cap), selugrad_forward_kernel_name(SELUGRAD_FLOAT));
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_model_vs_golden),
@@ -435,6 +456,7 @@ int main(void) {
         cmocka_unit_test(test_variants),
         cmocka_unit_test(test_api_threads),
         cmocka_unit_test(test_api_errors),
+        cmocka_unit_test(test_dispatch_cap),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,99 @@
+/*
+ * Helpers of the AVX2 (+FMA, F16C) SELU forward kernels: the exponential of
+ * kernels/ref/selu_exp.h lane for lane (the same IEEE operations in the same order, VFMADD for
+ * its fmaf), the float32 step, the 16-bit roundings with ties away from zero, and the loop the
+ * forward kernels share. Tails go to the scalar kernel of the dtype (the same bits). Runs under
+ * the default MXCSR (round to nearest, no FTZ/DAZ).
+ */
+#ifndef SELUGRAD_KERNELS_AVX2_SELU_AVX2_H
+#define SELUGRAD_KERNELS_AVX2_SELU_AVX2_H
+
+#include <immintrin.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../kernel.h"
+#include "../ref/selu_ref.h"
+#include "../x86_nt.h"
+
+static inline __m256 sg256_selu_bits(uint32_t u) {
+    return _mm256_castsi256_ps(_mm256_set1_epi32((int)u));
+}
+
+/* sg_selu_expf on 8 lanes. */
+static inline __m256 sg256_selu_exp(__m256 x) {
+    const __m256 magic = _mm256_set1_ps(SG_EXP_MAGIC);
+    x = _mm256_max_ps(x, _mm256_set1_ps(SG_EXP_MIN));
+    __m256 z = _mm256_fmadd_ps(x, _mm256_set1_ps(SG_EXP_LOG2E), magic);
+    __m256i k = _mm256_sub_epi32(_mm256_castps_si256(z), _mm256_castps_si256(magic));
+    __m256 kf = _mm256_sub_ps(z, magic);
+    __m256 r = _mm256_fmadd_ps(kf, _mm256_set1_ps(-SG_EXP_L2U), x);
+    r = _mm256_fmadd_ps(kf, _mm256_set1_ps(-SG_EXP_L2L), r);
+    __m256 u = _mm256_set1_ps(SG_EXP_C6);
+    u = _mm256_fmadd_ps(u, r, _mm256_set1_ps(SG_EXP_C5));
+    u = _mm256_fmadd_ps(u, r, _mm256_set1_ps(SG_EXP_C4));
+    u = _mm256_fmadd_ps(u, r, _mm256_set1_ps(SG_EXP_C3));
+    u = _mm256_fmadd_ps(u, r, _mm256_set1_ps(SG_EXP_C2));
+    u = _mm256_fmadd_ps(u, r, _mm256_set1_ps(0.5f));
+    u = _mm256_add_ps(_mm256_set1_ps(1.0f), _mm256_fmadd_ps(_mm256_mul_ps(r, r), u, r));
+    __m256i k2 = _mm256_srai_epi32(k, 1);
+    __m256i k1 = _mm256_sub_epi32(k, k2);
+    const __m256i bias = _mm256_set1_epi32(127);
+    __m256 s1 = _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_add_epi32(k1, bias), 23));
+    __m256 s2 = _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_add_epi32(k2, bias), 23));
+    return _mm256_mul_ps(_mm256_mul_ps(u, s1), s2);
+}
+
+/* The float32 forward (selu_scalar.c's form): t = (exp(min(x, 0)) - 1) * A, y = (x <= 0 ? t : x)
+ * S, NaN made canonical. */
+static inline __m256 sg256_selu_f32(__m256 x) {
+    const __m256 zero = _mm256_setzero_ps();
+    __m256 e = sg256_selu_exp(_mm256_min_ps(x, zero));
+    __m256 t =
+        _mm256_mul_ps(_mm256_sub_ps(e, _mm256_set1_ps(1.0f)), sg256_selu_bits(SG_F32_ALPHA_BITS));
+    __m256 v = _mm256_blendv_ps(x, t, _mm256_cmp_ps(x, zero, _CMP_LE_OQ));
+    __m256 r = _mm256_mul_ps(v, sg256_selu_bits(SG_F32_SCALE_BITS));
+    return _mm256_blendv_ps(r, sg256_selu_bits(SG_F32_QNAN_BITS),
+                            _mm256_cmp_ps(r, r, _CMP_UNORD_Q));
+}
+
+/* fp32 (a NaN only the canonical one) to fp16, nearest with ties away from zero: as
+   sg512_f16_away (VCVTPS2PH to nearest even, and h + 1 where y is exactly the mean of its
+   truncation h and h + 1). */
+static inline __m128i sg256_f16_away(__m256 y) {
+    __m128i ne = _mm256_cvtps_ph(y, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+    __m128i z = _mm256_cvtps_ph(y, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
+    __m128i z1 = _mm_add_epi16(z, _mm_set1_epi16(1));
+    __m256 mid =
+        _mm256_mul_ps(_mm256_add_ps(_mm256_cvtph_ps(z), _mm256_cvtph_ps(z1)), _mm256_set1_ps(0.5f));
+    __m256i tie = _mm256_castps_si256(_mm256_cmp_ps(y, mid, _CMP_EQ_OQ));
+    __m128i tie16 = _mm_packs_epi32(_mm256_castsi256_si128(tie), _mm256_extracti128_si256(tie, 1));
+    return _mm_blendv_epi8(ne, z1, tie16);
+}
+
+/* fp32 (a NaN only the canonical one) to bf16 bits in the low half of each lane, nearest with
+   ties away from zero: half a bf16 ulp added to the magnitude bits, then truncated. */
+static inline __m256i sg256_bf16_away(__m256 y) {
+    return _mm256_srli_epi32(_mm256_add_epi32(_mm256_castps_si256(y), _mm256_set1_epi32(0x8000)),
+                             16);
+}
+
+/* The loop of the forward kernels: STEP(x + i, y + i, stream) does one block of B elements;
+   the last n % B (and a peel to a 64-byte aligned y when streaming) go to the scalar kernel
+   SCALAR. Calls that move SG_NT_MIN_BYTES or more stream their stores (then SFENCE). y == x is
+   fine: each block is read before it is written. */
+#define SG256_SELU_LOOP(T, B, x, y, n, STEP, SCALAR)                                               \
+    do {                                                                                           \
+        size_t i_ = 0;                                                                             \
+        int stream_ = (n) * sizeof(T) * 2 >= SG_NT_MIN_BYTES && ((uintptr_t)(y) % sizeof(T)) == 0; \
+        if (stream_) {                                                                             \
+            i_ = ((64 - ((uintptr_t)(y)&63)) & 63) / sizeof(T);                                    \
+            if (i_ > (n)) i_ = (n);                                                                \
+            if (i_) SCALAR(i_, (x), (y));                                                          \
+        }                                                                                          \
+        for (; (n)-i_ >= (B); i_ += (B)) STEP((x) + i_, (y) + i_, stream_);                        \
+        if (stream_) _mm_sfence();                                                                 \
+        if (i_ < (n)) SCALAR((n)-i_, (x) + i_, (y) + i_);                                          \
+    } while (0)
+
+#endif /* SELUGRAD_KERNELS_AVX2_SELU_AVX2_H */

@@ -1,0 +1,30 @@
+/*
+ * float32 SELU forward, AVX-512F, 16 lanes x 2 per step: sg512_selu_f32 (every rounding as the
+ * model, the exponential's FMAs as fmaf). Tail: one masked step per 16 lanes.
+ */
+#include "selu_avx512.h"
+
+static inline void sg_f32_masked(const float *x, float *y, size_t m) {
+    for (size_t j = 0; j < m; j += 16) {
+        __mmask16 k = m - j >= 16 ? (__mmask16)0xFFFF : sg512_selu_mask16(m - j);
+        _mm512_mask_storeu_ps(y + j, k, sg512_selu_f32(_mm512_maskz_loadu_ps(k, x + j)));
+    }
+}
+
+static inline void sg_f32_step(const float *x, float *y, int stream) {
+    __m512 r0 = sg512_selu_f32(_mm512_loadu_ps(x));
+    __m512 r1 = sg512_selu_f32(_mm512_loadu_ps(x + 16));
+    if (stream) {
+        _mm512_stream_ps(y, r0);
+        _mm512_stream_ps(y + 16, r1);
+    } else {
+        _mm512_storeu_ps(y, r0);
+        _mm512_storeu_ps(y + 16, r1);
+    }
+}
+
+void sg_f32_selu__avx512(size_t n, const void *xv, void *yv) {
+    const float *x = (const float *)xv;
+    float *y = (float *)yv;
+    SG512_SELU_LOOP(float, 32, x, y, n, sg_f32_step, sg_f32_masked);
+}
