@@ -1,2 +1,10 @@
 # CANN drop-in: the tensor getters from C++ (arrays freed with delete[], as CANN's users do).
 sg_host_program(acl_getters_cxx acl_getters.cpp "" "")
+
+# CANN's install tree, used as CANN users use CANN: the sample CMakeLists and ops-nn's g++ line
+# build and run the ops-nn-style examples (examples/cann) against `--component cann`.
+if(NOT CMAKE_CROSSCOMPILING)
+  add_test(NAME cann_layout
+           COMMAND ${PROJECT_SOURCE_DIR}/tests/scripts/cann_layout.sh ${PROJECT_BINARY_DIR}
+                   ${PROJECT_SOURCE_DIR} ${CMAKE_CXX_COMPILER} "${sg_aclnn_extra}")
+endif()

@@ -1,0 +1,116 @@
+#!/usr/bin/env bash
+# CANN's install layout, used the way CANN users use CANN: `cmake --install --component cann`
+# into a scratch root, then, with only that root's set_env.sh sourced,
+#  1. CANN's sample CMakeLists (examples/cann) builds both ops-nn-style SeluGrad examples (the
+#     older one including "aclnnop/aclnn_selu_backward.h", the arch35 one "aclnn_selu_backward.h")
+#     and they print the expected output;
+#  2. ops-nn's g++ line builds and runs them too: -I include -I include/aclnnop and
+#     -lopapi_nn -lopapi_math -lascendcl -lnnopbase, its -lacl_rt and older -lopapi variants, and
+#     each library name alone;
+#  3. a program recording CANN's library names (as one built against CANN does) loads the one
+#     library once.
+# Then the default install: CANN's names beside libselugrad in its libdir, the g++ line again.
+# Usage: cann_layout.sh <build-dir> <source-dir> <c++-compiler> [extra-flags]
+set -euo pipefail
+build=$1 src=$(cd "$2" && pwd) cxx=$3 extra=${4:-}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+old=$src/examples/cann/test_aclnn_selu_grad.cpp
+arch35=$src/examples/cann/arch35/test_aclnn_selu_grad.cpp
+want_old=$src/tests/data/cann_example.expected
+want_arch35=$src/tests/data/cann_example_arch35.expected
+
+root=$tmp/Ascend/cann
+cmake --install "$build" --component cann --prefix "$root" >/dev/null
+for f in lib64/libselugrad.so include/acl/acl.h include/aclnn/acl_meta.h \
+  include/aclnn/aclnn_selu_backward.h include/aclnnop/aclnn_selu_backward.h bin/selugrad \
+  set_env.sh; do
+  [ -e "$root/$f" ] || fail "$f missing from the CANN tree"
+done
+for n in ascendcl acl_rt nnopbase opapi opapi_nn opapi_math; do
+  so=$(readelf -d "$root/lib64/lib$n.so" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
+  [ "$so" = libselugrad.so.0 ] || fail "lib$n.so has SONAME '$so'"
+done
+echo "CANN tree: OK ($(cd "$root" && find . -type f -o -type l | wc -l) files)"
+
+# Everything below sees the install only through set_env.sh.
+unset ASCEND_CUSTOM_PATH ASCEND_HOME_PATH ASCEND_TOOLKIT_HOME
+# shellcheck disable=SC1091
+source "$root/set_env.sh"
+[ "$ASCEND_CUSTOM_PATH" = "$root" ] || fail "ASCEND_CUSTOM_PATH=$ASCEND_CUSTOM_PATH"
+[ "$ASCEND_HOME_PATH" = "$root" ] || fail "ASCEND_HOME_PATH=$ASCEND_HOME_PATH"
+case $LD_LIBRARY_PATH in "$root/lib64"*) ;; *) fail "LD_LIBRARY_PATH=$LD_LIBRARY_PATH" ;; esac
+[ "$(command -v selugrad)" = "$root/bin/selugrad" ] || fail "selugrad is not the tree's"
+
+# Runs a program, compares its output with a file, and checks it loads the tree's library (by
+# the name given, libselugrad.so.0 by default).
+check_run() {
+  local bin=$1 want=$2 what=$3 lib=${4:-libselugrad.so.0}
+  diff <("$bin") "$want" || fail "$what: output differs"
+  ldd "$bin" | grep "=> $root/lib64/$lib" >/dev/null || fail "$what: not the tree's $lib"
+}
+
+# 1. CANN's sample CMakeLists, ASCEND_CUSTOM_PATH from set_env.sh
+cmake -S "$src/examples/cann" -B "$tmp/sample" -DCMAKE_CXX_COMPILER="$cxx" \
+  -DCMAKE_CXX_FLAGS="-Wall -Wextra -Werror $extra" -DCMAKE_EXE_LINKER_FLAGS="$extra" >/dev/null
+cmake --build "$tmp/sample" >/dev/null
+check_run "$tmp/sample/bin/test_aclnn_selu_grad" "$want_old" "sample CMakeLists, older example"
+check_run "$tmp/sample/bin/test_aclnn_selu_grad_arch35" "$want_arch35" \
+  "sample CMakeLists, arch35 example"
+echo "CANN's sample CMakeLists: OK"
+
+# 2. ops-nn's g++ line (build.sh's eager examples) and its -lacl_rt and older -lopapi variants,
+#    then each library name alone (linking the objects again)
+inc="-I $ASCEND_HOME_PATH/include -I $ASCEND_HOME_PATH/include/aclnnop"
+for libs in "-lopapi_nn -lopapi_math -lascendcl -lnnopbase" \
+  "-lopapi_nn -lopapi_math -lacl_rt -lnnopbase" "-lopapi -lascendcl -lnnopbase"; do
+  for ex in old arch35; do
+    eval "file=\$$ex want=\$want_$ex"
+    # shellcheck disable=SC2086
+    "$cxx" "$file" $inc -L "$ASCEND_HOME_PATH/lib64" $libs -o "$tmp/$ex" $extra
+    check_run "$tmp/$ex" "$want" "g++ ... $libs ($ex)"
+  done
+done
+for ex in old arch35; do
+  eval "file=\$$ex"
+  # shellcheck disable=SC2086
+  "$cxx" -c "$file" $inc -o "$tmp/$ex.o" $extra
+done
+for n in ascendcl acl_rt nnopbase opapi opapi_nn opapi_math; do
+  for ex in old arch35; do
+    eval "want=\$want_$ex"
+    # shellcheck disable=SC2086
+    "$cxx" "$tmp/$ex.o" -L "$ASCEND_HOME_PATH/lib64" -l$n -o "$tmp/$ex" $extra
+    check_run "$tmp/$ex" "$want" "-l$n alone ($ex)"
+  done
+done
+echo "ops-nn's g++ line: OK"
+
+# 3. CANN's names recorded in the program (stubs with CANN's SONAMEs at link time, the tree at
+#    run time): one library is mapped for all of them.
+mkdir "$tmp/stub"
+echo 'int sg_stub;' > "$tmp/stub/stub.c"
+for n in ascendcl nnopbase; do
+  "$cxx" -x c -shared -fPIC -Wl,-soname,lib$n.so -o "$tmp/stub/lib$n.so" "$tmp/stub/stub.c"
+done
+# shellcheck disable=SC2086
+"$cxx" "$old" $inc -L "$tmp/stub" -Wl,--no-as-needed -lascendcl -lnnopbase \
+  -L "$ASCEND_HOME_PATH/lib64" -lopapi_nn -o "$tmp/cann_names" $extra
+readelf -d "$tmp/cann_names" | grep 'NEEDED.*\[libnnopbase.so\]' >/dev/null || fail "stub link"
+loaded=$(LD_DEBUG=files "$tmp/cann_names" 2>&1 >/dev/null |
+  grep -E 'file=lib(ascendcl|nnopbase|selugrad)[^ ]* .*generating link map' | wc -l)
+[ "$loaded" -eq 1 ] || fail "CANN's names map $loaded libraries, expected one"
+check_run "$tmp/cann_names" "$want_old" "a program recording CANN's names" libascendcl.so
+echo "CANN's names in a program: OK (one library)"
+
+# The default install: CANN's names beside libselugrad, the operator header in include/aclnn.
+gnu=$tmp/gnu
+cmake --install "$build" --prefix "$gnu" >/dev/null
+libdir=$(dirname "$(find "$gnu" -name libascendcl.so | head -1)")
+[ -f "$gnu/include/aclnn/aclnn_selu_backward.h" ] || fail "include/aclnn in the default install"
+# shellcheck disable=SC2086
+"$cxx" "$arch35" -I "$gnu/include" -I "$gnu/include/aclnnop" -L "$libdir" \
+  -lopapi_nn -lopapi_math -lascendcl -lnnopbase -o "$tmp/gnu_arch35" $extra
+diff <(LD_LIBRARY_PATH=$libdir "$tmp/gnu_arch35") "$want_arch35" || fail "default install"
+echo "default install with CANN's names: OK"
