@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "bench_internal.h"
+#include "common/dtype.h"
 #include "sg_argv.h"
 
 void sgb_usage(FILE *f, const char *prog) {
@@ -110,8 +111,6 @@ static int sgb_bad(FILE *err, const char *prog, const char *why, const char *arg
 
 int sgb_parse_options(int argc, char **argv, sgb_options *opt, FILE *err) {
     const char *prog = argc > 0 && argv[0] ? argv[0] : "selugrad_bench";
-    static const selugrad_dtype all[] = {SELUGRAD_FLOAT, SELUGRAD_FLOAT16, SELUGRAD_BF16,
-                                         SELUGRAD_INT8,  SELUGRAD_UINT8,   SELUGRAD_INT32};
     memset(opt, 0, sizeof *opt);
     opt->prog = prog;
     int have_size = 0;
@@ -168,8 +167,8 @@ int sgb_parse_options(int argc, char **argv, sgb_options *opt, FILE *err) {
         }
     }
     if (opt->ndtypes == 0) {
-        memcpy(opt->dtypes, all, sizeof all);
-        opt->ndtypes = sizeof all / sizeof all[0];
+        memcpy(opt->dtypes, sg_dtype_list, sizeof sg_dtype_list);
+        opt->ndtypes = SG_DTYPE_COUNT;
     }
     if (!have_size) {
         static const size_t full[] = {4u << 10, 64u << 10, 1u << 20, 16u << 20, 128u << 20};

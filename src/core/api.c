@@ -1,9 +1,10 @@
 /* The native API: validation in a fixed order, then plan and run. */
 #include <stdint.h>
 
+#include "../common/dtype.h"
+#include "../common/error.h"
 #include "../kernels/ref/half.h"
 #include "dispatch.h"
-#include "error.h"
 #include "exec.h"
 #include "pool.h"
 
@@ -17,39 +18,6 @@ const char *selugrad_version(void) {
 
 int selugrad_version_number(void) {
     return SELUGRAD_VERSION_MAJOR * 10000 + SELUGRAD_VERSION_MINOR * 100 + SELUGRAD_VERSION_PATCH;
-}
-
-size_t selugrad_dtype_size(selugrad_dtype dtype) {
-    switch (dtype) {
-    case SELUGRAD_FLOAT:
-    case SELUGRAD_INT32:
-        return 4;
-    case SELUGRAD_FLOAT16:
-    case SELUGRAD_BF16:
-        return 2;
-    case SELUGRAD_INT8:
-    case SELUGRAD_UINT8:
-        return 1;
-    }
-    return 0;
-}
-
-const char *selugrad_dtype_name(selugrad_dtype dtype) {
-    switch (dtype) {
-    case SELUGRAD_FLOAT:
-        return "f32";
-    case SELUGRAD_FLOAT16:
-        return "f16";
-    case SELUGRAD_BF16:
-        return "bf16";
-    case SELUGRAD_INT8:
-        return "s8";
-    case SELUGRAD_UINT8:
-        return "u8";
-    case SELUGRAD_INT32:
-        return "s32";
-    }
-    return NULL;
 }
 
 const char *selugrad_kernel_name(selugrad_dtype dtype) {
@@ -100,10 +68,12 @@ static selugrad_status sg_check(const char *fn, selugrad_dtype dtype, int allowe
                                 int nin, const void *const in[], const ptrdiff_t in_s[],
                                 const char *const names[], const void *y, ptrdiff_t ys) {
     size_t es = selugrad_dtype_size(dtype);
-    if (es == 0 || !allowed)
+    if (es == 0 || !allowed) {
+        char list[192];
+        sg_dtype_list_text(list, sizeof list, nin == 1);
         return sg_fail(SELUGRAD_ERR_BAD_DTYPE, "%s: dtype %d is not one of %s", fn, (int)dtype,
-                       nin == 1 ? "FLOAT(0), FLOAT16(1), INT8(2), INT32(3), BF16(27)"
-                                : "FLOAT(0), FLOAT16(1), INT8(2), INT32(3), UINT8(4), BF16(27)");
+                       list);
+    }
     if (n == 0) return SELUGRAD_OK;
     for (int i = 0; i < nin; i++)
         if (in[i] == NULL)
@@ -173,7 +143,7 @@ selugrad_status selugrad_forward_strided(selugrad_dtype dtype, size_t n, const v
                                          ptrdiff_t x_stride, void *y, ptrdiff_t y_stride) {
     const void *const in[1] = {x};
     const ptrdiff_t in_s[1] = {x_stride};
-    int allowed = dtype != SELUGRAD_UINT8;
+    int allowed = sg_dtype_selu_bpe(dtype) != 0; /* the dtypes the forward has */
     selugrad_status st = sg_check("selugrad_forward_strided", dtype, allowed, n, 1, in, in_s,
                                   sg_selu_names, y, y_stride);
     if (st != SELUGRAD_OK || n == 0) return st;
@@ -185,7 +155,7 @@ selugrad_status selugrad_forward_strided(selugrad_dtype dtype, size_t n, const v
 selugrad_status selugrad_forward(selugrad_dtype dtype, size_t n, const void *x, void *y) {
     const void *const in[1] = {x};
     const ptrdiff_t in_s[1] = {1};
-    int allowed = dtype != SELUGRAD_UINT8;
+    int allowed = sg_dtype_selu_bpe(dtype) != 0; /* the dtypes the forward has */
     selugrad_status st =
         sg_check("selugrad_forward", dtype, allowed, n, 1, in, in_s, sg_selu_names, y, 1);
     if (st != SELUGRAD_OK || n == 0) return st;

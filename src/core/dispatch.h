@@ -15,7 +15,4 @@ const sg_kernel *sg_kernel_for(selugrad_dtype dtype);
 const sg_kernel *sg_selu_kernel_select(selugrad_dtype dtype, sg_isa cap);
 const sg_kernel *sg_selu_kernel_for(selugrad_dtype dtype);
 
-/* Whether dtype is one of the six. */
-int sg_dtype_valid(selugrad_dtype dtype);
-
 #endif /* SELUGRAD_CORE_DISPATCH_H */

@@ -5,15 +5,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../op/selu/tiling.h"
-#include "../op/selu_grad/tiling.h"
+#include "../common/dtype.h"
+#include "../common/tiling.h"
 #include "fpenv.h"
 #include "pool.h"
 
 /* The UB bytes per element of k's operator and dtype, for the CPU's tiling. */
 static int64_t sg_kernel_tiling_bpe(const sg_kernel *k) {
-    return k->op == SG_OP_SELU ? sg_selu_tiling_bytes_per_element(k->dtype)
-                               : sg_tiling_bytes_per_element(k->dtype);
+    return k->op == SG_OP_SELU ? sg_dtype_selu_bpe(k->dtype) : sg_dtype_ub_bpe(k->dtype);
 }
 
 size_t sg_part_bytes(const sg_kernel *k) {

@@ -13,7 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "error.h"
+#include "../common/error.h"
 
 /* ---- thread count ---- */
 

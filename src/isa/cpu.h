@@ -7,16 +7,10 @@
 
 #include <stdbool.h>
 
-#include "../kernels/kernel.h"
+#include "features.h"
+#include "isa.h"
 
 /* Features of this CPU, detected once. */
-typedef struct sg_cpu_features {
-    bool sse2, avx, f16c, fma, avx2;
-    bool avx512f, avx512bw, avx512vl, avx512dq, avx512fp16, avx512vbmi;
-    bool os_avx, os_avx512; /* XCR0 says the OS saves YMM, resp. ZMM and opmask state */
-    bool neon;
-} sg_cpu_features;
-
 const sg_cpu_features *sg_cpu_features_get(void);
 
 /* Whether this process can run kernels of the ISA level. */
@@ -34,8 +28,5 @@ bool sg_isa_allowed(sg_isa isa, sg_isa cap);
 /* The cap from SELUGRAD_MAX_ISA, read once (no cap: the highest level). An unknown name is
    reported once on stderr and ignored. */
 sg_isa sg_isa_cap_from_env(void);
-
-/* Detection for this architecture (isa/x86.c, isa/other.c). */
-void sg_cpu_detect(sg_cpu_features *f);
 
 #endif /* SELUGRAD_ISA_CPU_H */

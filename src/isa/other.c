@@ -1,5 +1,5 @@
 /* Feature detection on architectures other than x86: aarch64 always has Advanced SIMD. */
-#include "cpu.h"
+#include "features.h"
 
 #if !defined(__x86_64__) && !defined(__i386__)
 void sg_cpu_detect(sg_cpu_features *f) {

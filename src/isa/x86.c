@@ -1,8 +1,9 @@
 /* x86-64 feature detection: cpuid for the instruction sets, xgetbv for the OS-saved state. */
-#include "cpu.h"
+#include "features.h"
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>
+#include <stddef.h>
 #include <stdint.h>
 
 static uint64_t sg_xgetbv0(void) {

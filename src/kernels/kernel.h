@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "../isa/isa.h"
 #include "selugrad/selugrad.h"
 
 typedef void (*sg_kernel_fn)(size_t n, const void *g, const void *o, void *y);
@@ -23,15 +24,6 @@ typedef enum sg_op {
     SG_OP_SELU_GRAD = 0, /* y = SeluGrad(g, o): sg_kernel.fn */
     SG_OP_SELU = 1       /* y = selu(x): sg_kernel.fn1 */
 } sg_op;
-
-/* Instruction-set levels, ordered: a cap admits every level at or below it of its family. */
-typedef enum sg_isa {
-    SG_ISA_SCALAR = 0,
-    SG_ISA_AVX2 = 1,       /* AVX2 + F16C + FMA */
-    SG_ISA_AVX512 = 2,     /* AVX-512 F, BW, VL, DQ */
-    SG_ISA_AVX512FP16 = 3, /* the above + AVX512-FP16 and AVX512_VBMI */
-    SG_ISA_NEON = 4        /* aarch64 Advanced SIMD (always present on aarch64) */
-} sg_isa;
 
 typedef struct sg_kernel {
     const char *name; /* e.g. "f32_selugrad__scalar" */

@@ -14,7 +14,6 @@ struct sg_context {
 
 /* The device's default context, what aclrtGetCurrentContext gives after only aclrtSetDevice. */
 static struct sg_context sg_default_context = {0};
-static _Thread_local struct sg_context *sg_rt_context; /* this thread's current, or NULL */
 
 static bool sg_context_live(const struct sg_context *c) {
     return c == &sg_default_context || sg_reg_has(c, SG_H_CONTEXT);
@@ -33,7 +32,7 @@ aclError aclrtCreateContext(aclrtContext *context, int32_t deviceId) {
         return sg_acl_fail(ACL_ERROR_BAD_ALLOC, "aclrtCreateContext: out of memory");
     }
     c->device = deviceId;
-    sg_rt_context = c;
+    sg_rt_context_set(c);
     *context = c;
     return ACL_SUCCESS;
 }
@@ -47,7 +46,7 @@ aclError aclrtDestroyContext(aclrtContext context) {
                            "aclrtDestroyContext: %p is not a context made by aclrtCreateContext "
                            "(unknown, already destroyed, or the device's default context)",
                            context);
-    if (sg_rt_context == c) sg_rt_context = NULL;
+    if (sg_rt_context_get() == c) sg_rt_context_set(NULL);
     sg_reg_retire(c, sizeof *c);
     return ACL_SUCCESS;
 }
@@ -61,12 +60,8 @@ aclError aclrtSetCurrentContext(aclrtContext context) {
                            "aclrtSetCurrentContext: %p is not a live context", context);
     aclError rc = aclrtSetDevice(c->device);
     if (rc != ACL_SUCCESS) return rc;
-    sg_rt_context = c;
+    sg_rt_context_set(c);
     return ACL_SUCCESS;
-}
-
-void sg_rt_context_clear(void) {
-    sg_rt_context = NULL;
 }
 
 aclError aclrtGetCurrentContext(aclrtContext *context) {
@@ -77,13 +72,13 @@ aclError aclrtGetCurrentContext(aclrtContext *context) {
     /* no device (never set, reset, or finalised): no context either */
     int32_t dev;
     if (aclrtGetDevice(&dev) != ACL_SUCCESS) {
-        sg_rt_context = NULL;
+        sg_rt_context_set(NULL);
         return sg_acl_fail(ACL_ERROR_RT_CONTEXT_NULL,
                            "aclrtGetCurrentContext: no current context on this thread (call "
                            "aclrtSetDevice or aclrtCreateContext first)");
     }
     /* the current one, unless destroyed meanwhile (on any thread): then the device's default */
-    *context = sg_rt_context != NULL && sg_context_live(sg_rt_context) ? (aclrtContext)sg_rt_context
-                                                                       : &sg_default_context;
+    struct sg_context *c = sg_rt_context_get();
+    *context = c != NULL && sg_context_live(c) ? (aclrtContext)c : &sg_default_context;
     return ACL_SUCCESS;
 }

@@ -11,6 +11,7 @@ static pthread_mutex_t sg_rt_lock = PTHREAD_MUTEX_INITIALIZER;
 static bool sg_rt_inited;
 static const sg_soc *sg_rt_soc_sel;
 static _Thread_local int32_t sg_rt_device = -1; /* this thread's current device; -1: none */
+static _Thread_local void *sg_rt_context;       /* its current context; NULL: the default */
 
 enum { SG_DEVICE_COUNT = 1 };
 
@@ -28,6 +29,14 @@ const sg_soc *sg_rt_soc(void) {
     /* before aclInit (or after aclFinalize): the environment's SoC, NULL when it names none */
     if (s == NULL) s = sg_soc_find(sg_soc_env_name());
     return s;
+}
+
+void *sg_rt_context_get(void) {
+    return sg_rt_context;
+}
+
+void sg_rt_context_set(void *context) {
+    sg_rt_context = context;
 }
 
 bool sg_config_path_ok(const char *path) {
@@ -75,7 +84,7 @@ aclError aclFinalize(void) {
                            "finalised)");
     sg_stream_reset_default();
     sg_rt_device = -1;
-    sg_rt_context_clear();
+    sg_rt_context = NULL;
     return ACL_SUCCESS;
 }
 
@@ -103,7 +112,7 @@ aclError aclrtResetDevice(int32_t deviceId) {
     sg_stream_drain_default();
     if (sg_rt_device == deviceId) {
         sg_rt_device = -1;
-        sg_rt_context_clear();
+        sg_rt_context = NULL;
     }
     return ACL_SUCCESS;
 }

@@ -17,7 +17,10 @@ const sg_soc *sg_rt_soc(void);
    the content is not read). */
 bool sg_config_path_ok(const char *path);
 
-/* Drops this thread's current context (its device was reset, or the runtime finalised). */
-void sg_rt_context_clear(void);
+/* This thread's current context as aclrtSetCurrentContext / aclrtCreateContext made it (NULL:
+   none, or the device's default). It lives with this thread's current device, which init.c
+   keeps: resetting the device or aclFinalize drops both. */
+void *sg_rt_context_get(void);
+void sg_rt_context_set(void *context);
 
 #endif /* SELUGRAD_RUNTIME_RUNTIME_H */

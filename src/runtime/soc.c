@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../common/dtype.h"
+
 /* Vector cores and UB bytes per chip (docs/soc.md gives where each number comes from). */
 static const sg_soc sg_socs[] = {
     {"Ascend910", 32, 262144, false},   {"Ascend910B", 48, 196608, true},
@@ -25,4 +27,16 @@ const sg_soc *sg_soc_find(const char *name) {
 const char *sg_soc_env_name(void) {
     const char *env = getenv("SELUGRAD_SOC");
     return env != NULL && env[0] != '\0' ? env : SG_SOC_DEFAULT;
+}
+
+bool sg_soc_accepts(const sg_soc *soc, selugrad_dtype dtype) {
+    switch (sg_dtype_aclnn(dtype)) {
+    case SG_ACLNN_ALL:
+        return true;
+    case SG_ACLNN_BF16_SOCS:
+        return soc->bf16;
+    case SG_ACLNN_NEVER:
+        return false;
+    }
+    return false;
 }

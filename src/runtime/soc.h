@@ -9,6 +9,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "selugrad/selugrad.h"
+
 typedef struct sg_soc {
     const char *name;     /* as aclrtGetSocName() reports it, e.g. "Ascend910B" */
     int64_t vector_cores; /* cores the OneDim tiling splits over */
@@ -18,6 +20,9 @@ typedef struct sg_soc {
 
 /* The profile of a name, or NULL for an unknown one. */
 const sg_soc *sg_soc_find(const char *name);
+
+/* Whether aclnnSeluBackward accepts dtype on soc (the aclnn column of common/dtypes.inc). */
+bool sg_soc_accepts(const sg_soc *soc, selugrad_dtype dtype);
 
 /* All profiles, and how many there are. */
 const sg_soc *sg_soc_table(int *count);

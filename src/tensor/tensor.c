@@ -6,50 +6,35 @@
 
 #include "../runtime/acl_error.h"
 #include "../runtime/registry.h"
+#include "selugrad/selugrad.h"
 
 size_t aclDataTypeSize(aclDataType dataType) {
     switch (dataType) {
-    case ACL_INT8:
-    case ACL_UINT8:
-    case ACL_BOOL:
-    case ACL_STRING:
-        return 1;
-    case ACL_FLOAT16:
-    case ACL_BF16:
-    case ACL_INT16:
-    case ACL_UINT16:
-        return 2;
-    case ACL_FLOAT:
-    case ACL_INT32:
-    case ACL_UINT32:
-        return 4;
-    case ACL_INT64:
-    case ACL_UINT64:
-    case ACL_DOUBLE:
-    case ACL_COMPLEX64:
-        return 8;
-    case ACL_COMPLEX128:
-        return 16;
-    case ACL_HIFLOAT8:
-    case ACL_FLOAT8_E5M2:
-    case ACL_FLOAT8_E4M3FN:
-    case ACL_FLOAT8_E8M0:
-        return 1;
-    case ACL_COMPLEX32:
-        return 4;
-    case ACL_DT_UNDEFINED:
-    case ACL_INT4:
-    case ACL_UINT1:
-    case ACL_FLOAT6_E3M2:
-    case ACL_FLOAT6_E2M3:
-    case ACL_FLOAT4_E2M1:
-    case ACL_FLOAT4_E1M2:
-    case ACL_HIFLOAT4:
-    case ACL_HIFLOAT4_SCALE:
-        return 0;
+#define SG_ACL_DTYPE(name, size)                                                                   \
+    case name:                                                                                     \
+        return size;
+#include "acl_dtypes.inc"
+#undef SG_ACL_DTYPE
     }
     return 0;
 }
+
+const char *sg_acl_dtype_name(aclDataType dataType) {
+    switch (dataType) {
+#define SG_ACL_DTYPE(name, size)                                                                   \
+    case name:                                                                                     \
+        return #name;
+#include "acl_dtypes.inc"
+#undef SG_ACL_DTYPE
+    }
+    return "an unknown aclDataType";
+}
+
+/* The element types of the dtype list carry the aclDataType of the same number. */
+#define SG_DTYPE(tag, dtype, acl, size, ub_bpe, selu_bpe, aclnn, aliases)                          \
+    _Static_assert((int)(dtype) == (int)(acl), #tag ": selugrad_dtype and aclDataType agree");
+#include "../common/dtypes.inc"
+#undef SG_DTYPE
 
 bool sg_tensor_live(const aclTensor *t) {
     return t != NULL && sg_reg_has(t, SG_H_TENSOR);

@@ -23,6 +23,9 @@ struct aclTensor {
     void *data;
 };
 
+/* "ACL_FLOAT16" and so on for every aclDataType value; "an unknown aclDataType" for others. */
+const char *sg_acl_dtype_name(aclDataType dataType);
+
 /* Whether t is a live tensor from aclCreateTensor. */
 bool sg_tensor_live(const aclTensor *t);
 

@@ -7,8 +7,6 @@
 #include "isa/cpu.h"
 
 const int bt_threads[BT_NTHREADS] = {1, 2, 3, 7};
-const selugrad_dtype bt_dtypes[BT_NDTYPES] = {SELUGRAD_FLOAT, SELUGRAD_FLOAT16, SELUGRAD_BF16,
-                                              SELUGRAD_INT8,  SELUGRAD_UINT8,   SELUGRAD_INT32};
 
 /* The battery programs are single-threaded; these counters are only touched by their thread. */
 static size_t bt_total;

@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "common/dtype.h" /* sg_dtype_list: the dtypes to loop over */
 #include "kernels/kernel.h"
 #include "selugrad/selugrad.h"
 
@@ -47,9 +48,5 @@ uint64_t bt_rand(uint64_t *state);
 
 /* malloc that aborts the test on failure. */
 void *bt_alloc(size_t bytes);
-
-/* The six dtypes. */
-#define BT_NDTYPES 6
-extern const selugrad_dtype bt_dtypes[BT_NDTYPES];
 
 #endif /* SELUGRAD_TESTS_BATTERY_HARNESS_H */

@@ -2,8 +2,8 @@
 # model (tests/model) and the shared driver (tests/battery).
 add_library(sg_battery STATIC ${CMAKE_CURRENT_SOURCE_DIR}/model/golden.c
                               ${CMAKE_CURRENT_SOURCE_DIR}/battery/harness.c)
-target_link_libraries(sg_battery PUBLIC selugrad_static m)
-target_include_directories(sg_battery PUBLIC ${PROJECT_SOURCE_DIR}/src ${CMAKE_CURRENT_SOURCE_DIR})
+target_link_libraries(sg_battery PUBLIC selugrad_internal m)
+target_include_directories(sg_battery PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
 sg_program_warnings(sg_battery)
 target_compile_options(sg_battery PRIVATE -Wconversion)
 

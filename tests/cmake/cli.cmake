@@ -198,7 +198,7 @@ if(TARGET selugrad_cli)
     ${PROJECT_SOURCE_DIR}/tools/selugrad/check.c ${PROJECT_SOURCE_DIR}/tools/selugrad/tensor.c
     ${PROJECT_SOURCE_DIR}/tools/selugrad/args.c)
   target_include_directories(test_cli_golden PRIVATE ${PROJECT_SOURCE_DIR}/tools)
-  target_link_libraries(test_cli_golden PRIVATE selugrad_static selugrad_argv PkgConfig::CMOCKA m)
+  target_link_libraries(test_cli_golden PRIVATE selugrad_internal selugrad_argv PkgConfig::CMOCKA m)
   sg_program_warnings(test_cli_golden)
   add_test(NAME test_cli_golden COMMAND test_cli_golden)
 endif()

@@ -48,11 +48,11 @@ static void test_null_pointers(void **state) {
     memset(o, 2, sizeof o);
     memset(canary, 0x5A, sizeof canary);
     static const char *const names[3] = {"grad", "out", "y"};
-    for (int d = 0; d < BT_NDTYPES; d++) {
+    for (int d = 0; d < SG_DTYPE_COUNT; d++) {
         for (int strided = 0; strided < 2; strided++) {
             for (int which = 0; which < 3; which++) {
                 memcpy(y, canary, sizeof y);
-                selugrad_status st = call(strided, bt_dtypes[d], N, which == 0 ? NULL : g,
+                selugrad_status st = call(strided, sg_dtype_list[d], N, which == 0 ? NULL : g,
                                           which == 1 ? NULL : o, which == 2 ? NULL : y);
                 assert_int_equal(st, SELUGRAD_ERR_NULL_POINTER);
                 assert_true(msg_has("NULL"));
@@ -89,8 +89,8 @@ static void test_bad_dtype(void **state) {
 /* y partly overlapping an input is rejected, touching nothing; y right after it is accepted. */
 static void test_overlap(void **state) {
     (void)state;
-    for (int d = 0; d < BT_NDTYPES; d++) {
-        selugrad_dtype dt = bt_dtypes[d];
+    for (int d = 0; d < SG_DTYPE_COUNT; d++) {
+        selugrad_dtype dt = sg_dtype_list[d];
         size_t es = selugrad_dtype_size(dt);
         unsigned char buf[BUF * 4], before[BUF * 4];
         uint64_t s = 11;
@@ -130,8 +130,8 @@ static void test_zero_length(void **state) {
     memset(g, 1, sizeof g);
     memset(o, 2, sizeof o);
     memset(canary, 0x5A, sizeof canary);
-    for (int d = 0; d < BT_NDTYPES; d++) {
-        selugrad_dtype dt = bt_dtypes[d];
+    for (int d = 0; d < SG_DTYPE_COUNT; d++) {
+        selugrad_dtype dt = sg_dtype_list[d];
         for (int strided = 0; strided < 2; strided++) {
             memcpy(y, canary, sizeof y);
             assert_int_equal(call(strided, dt, 0, g, o, y), SELUGRAD_OK);
@@ -196,12 +196,12 @@ static void test_strided_values(void **state) {
     static const size_t ns[] = {1, 2, 7, 33, 300};
     uint64_t s = 5;
     size_t bad = 0;
-    for (int d = 0; d < BT_NDTYPES; d++)
+    for (int d = 0; d < SG_DTYPE_COUNT; d++)
         for (size_t a = 0; a < 5; a++)
             for (size_t b = 0; b < 4; b++)
                 for (size_t c = 0; c < 4; c++)
                     for (size_t k = 0; k < 5; k++)
-                        bad += strided_case(bt_dtypes[d], ns[k], gss[a], oss[b], yss[c], 0, &s);
+                        bad += strided_case(sg_dtype_list[d], ns[k], gss[a], oss[b], yss[c], 0, &s);
     assert_int_equal(bad, 0);
 }
 
@@ -210,9 +210,9 @@ static void test_strided_large(void **state) {
     static const ptrdiff_t st[][3] = {{-1, 2, 3}, {0, -1, 1}, {2, 0, -1}, {1, 1, 2}};
     uint64_t s = 6;
     size_t bad = 0;
-    for (int d = 0; d < BT_NDTYPES; d++)
+    for (int d = 0; d < SG_DTYPE_COUNT; d++)
         for (size_t i = 0; i < 4; i++)
-            bad += strided_case(bt_dtypes[d], 70001, st[i][0], st[i][1], st[i][2], 1, &s);
+            bad += strided_case(sg_dtype_list[d], 70001, st[i][0], st[i][1], st[i][2], 1, &s);
     assert_int_equal(bad, 0);
 }
 
@@ -224,8 +224,8 @@ static void test_strided_y_stride_zero(void **state) {
     for (size_t i = 0; i < BUF; i++)
         g[i] = (unsigned char)bt_rand(&s), o[i] = (unsigned char)bt_rand(&s);
     memset(canary, 0x5A, sizeof canary);
-    for (int d = 0; d < BT_NDTYPES; d++) {
-        selugrad_dtype dt = bt_dtypes[d];
+    for (int d = 0; d < SG_DTYPE_COUNT; d++) {
+        selugrad_dtype dt = sg_dtype_list[d];
         memcpy(y, canary, sizeof y);
         assert_int_equal(selugrad_backward_strided(dt, 2, g, 1, o, 1, y, 0),
                          SELUGRAD_ERR_BAD_ARGUMENT);
@@ -285,15 +285,15 @@ static void test_strided_in_place(void **state) {
     static const ptrdiff_t strides[] = {-3, -1, 1, 2};
     uint64_t s = 9;
     size_t bad = 0;
-    for (int d = 0; d < BT_NDTYPES; d++) {
+    for (int d = 0; d < SG_DTYPE_COUNT; d++) {
         for (size_t i = 0; i < 4; i++) {
             for (int on_o = 0; on_o < 2; on_o++) {
-                bad += strided_in_place(bt_dtypes[d], 1, strides[i], on_o, 0, &s);
-                bad += strided_in_place(bt_dtypes[d], 301, strides[i], on_o, 0, &s);
+                bad += strided_in_place(sg_dtype_list[d], 1, strides[i], on_o, 0, &s);
+                bad += strided_in_place(sg_dtype_list[d], 301, strides[i], on_o, 0, &s);
             }
         }
-        bad += strided_in_place(bt_dtypes[d], 70001, 2, 0, 1, &s);
-        bad += strided_in_place(bt_dtypes[d], 70001, -1, 1, 1, &s);
+        bad += strided_in_place(sg_dtype_list[d], 70001, 2, 0, 1, &s);
+        bad += strided_in_place(sg_dtype_list[d], 70001, -1, 1, 1, &s);
     }
     assert_int_equal(bad, 0);
 }
@@ -301,8 +301,8 @@ static void test_strided_in_place(void **state) {
 /* Spans of y and an input that overlap without being the same array are rejected. */
 static void test_strided_partial_overlap(void **state) {
     (void)state;
-    for (int d = 0; d < BT_NDTYPES; d++) {
-        selugrad_dtype dt = bt_dtypes[d];
+    for (int d = 0; d < SG_DTYPE_COUNT; d++) {
+        selugrad_dtype dt = sg_dtype_list[d];
         ptrdiff_t es = (ptrdiff_t)selugrad_dtype_size(dt);
         unsigned char buf[BUF * 4 * 4], before[sizeof buf];
         uint64_t s = 13;

@@ -136,8 +136,8 @@ static void test_every_length(void **state) {
     (void)state;
     uint64_t s = 300;
     size_t bad = 0;
-    for (int d = 0; d < BT_NDTYPES; d++) {
-        selugrad_dtype dt = bt_dtypes[d];
+    for (int d = 0; d < SG_DTYPE_COUNT; d++) {
+        selugrad_dtype dt = sg_dtype_list[d];
         size_t lanes = VEC_BYTES / selugrad_dtype_size(dt);
         for (size_t n = 0; n <= MAX_LEN; n++) {
             bad +=
@@ -154,8 +154,8 @@ static void test_every_offset(void **state) {
     static const size_t lens[] = {1, 15, 16, 17, 33, 71, 129, 257};
     uint64_t s = 64;
     size_t bad = 0;
-    for (int d = 0; d < BT_NDTYPES; d++) {
-        selugrad_dtype dt = bt_dtypes[d];
+    for (int d = 0; d < SG_DTYPE_COUNT; d++) {
+        selugrad_dtype dt = sg_dtype_list[d];
         size_t lanes = VEC_BYTES / selugrad_dtype_size(dt);
         for (size_t li = 0; li < sizeof lens / sizeof lens[0]; li++) {
             for (size_t off = 0; off < lanes; off++) {
@@ -174,9 +174,9 @@ static void test_large_in_place(void **state) {
     (void)state;
     uint64_t s = 7;
     size_t bad = 0;
-    for (int d = 0; d < BT_NDTYPES; d++)
+    for (int d = 0; d < SG_DTYPE_COUNT; d++)
         for (int mode = 0; mode < 3; mode++)
-            bad += in_place(bt_dtypes[d], BIG, (size_t)mode, mode, 1, &s);
+            bad += in_place(sg_dtype_list[d], BIG, (size_t)mode, mode, 1, &s);
     assert_int_equal(bad, 0);
 }
 

@@ -17,6 +17,7 @@
 
 #include <cmocka.h>
 
+#include "common/dtype.h"
 #include "core/dispatch.h"
 #include "isa/cpu.h"
 #include "kernels/kernel.h"
@@ -307,18 +308,15 @@ static void test_scalar_model(void **state) {
     free(o);
 }
 
-static const selugrad_dtype all_dtypes[6] = {SELUGRAD_FLOAT, SELUGRAD_FLOAT16, SELUGRAD_BF16,
-                                             SELUGRAD_INT8,  SELUGRAD_UINT8,   SELUGRAD_INT32};
-
 /* sg_kernel_select: allowed, supported, right dtype, and no earlier (preferred) kernel of the
    dtype that would also qualify. */
 static void test_dispatch_caps(void **state) {
     (void)state;
     for (int c = SG_ISA_SCALAR; c <= SG_ISA_NEON; c++) {
-        for (int d = 0; d < 6; d++) {
-            const sg_kernel *k = sg_kernel_select(all_dtypes[d], (sg_isa)c);
+        for (int d = 0; d < SG_DTYPE_COUNT; d++) {
+            const sg_kernel *k = sg_kernel_select(sg_dtype_list[d], (sg_isa)c);
             assert_non_null(k);
-            assert_int_equal(k->dtype, all_dtypes[d]);
+            assert_int_equal(k->dtype, sg_dtype_list[d]);
             assert_true(sg_isa_allowed(k->isa, (sg_isa)c));
             assert_true(sg_isa_supported(k->isa));
             if (c == SG_ISA_SCALAR) assert_int_equal(k->isa, SG_ISA_SCALAR);
@@ -368,13 +366,13 @@ static void test_env_cap(void **state) {
     sg_isa cap;
     if (env == NULL || !sg_isa_from_name(env, &cap)) return;
     print_message("SELUGRAD_MAX_ISA=%s\n", env);
-    for (int d = 0; d < 6; d++) {
-        const sg_kernel *k = sg_kernel_for(all_dtypes[d]);
+    for (int d = 0; d < SG_DTYPE_COUNT; d++) {
+        const sg_kernel *k = sg_kernel_for(sg_dtype_list[d]);
         assert_non_null(k);
         assert_true(sg_isa_allowed(k->isa, cap));
-        assert_ptr_equal(k, sg_kernel_select(all_dtypes[d], cap));
-        assert_string_equal(selugrad_kernel_name(all_dtypes[d]), k->name);
-        print_message("  %s -> %s\n", selugrad_dtype_name(all_dtypes[d]), k->name);
+        assert_ptr_equal(k, sg_kernel_select(sg_dtype_list[d], cap));
+        assert_string_equal(selugrad_kernel_name(sg_dtype_list[d]), k->name);
+        print_message("  %s -> %s\n", selugrad_dtype_name(sg_dtype_list[d]), k->name);
     }
 }
 

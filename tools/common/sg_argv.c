@@ -2,6 +2,8 @@
 
 #include <string.h>
 
+#include "common/dtype.h"
+
 int sg_argv_opt(int argc, char **argv, int *i, const char *key, const char **value) {
     const char *arg = argv[*i];
     size_t k = strlen(key);
@@ -47,24 +49,6 @@ sg_argv_first sg_argv_first_pass(int argc, char **argv, const char *const *flags
     return SG_ARGV_GO;
 }
 
-static const struct {
-    const char *name;
-    selugrad_dtype dt;
-} sg_argv_dtypes[] = {
-    {"f32", SELUGRAD_FLOAT},       {"fp32", SELUGRAD_FLOAT},   {"float32", SELUGRAD_FLOAT},
-    {"float", SELUGRAD_FLOAT},     {"f16", SELUGRAD_FLOAT16},  {"fp16", SELUGRAD_FLOAT16},
-    {"float16", SELUGRAD_FLOAT16}, {"half", SELUGRAD_FLOAT16}, {"bf16", SELUGRAD_BF16},
-    {"bfloat16", SELUGRAD_BF16},   {"s8", SELUGRAD_INT8},      {"int8", SELUGRAD_INT8},
-    {"u8", SELUGRAD_UINT8},        {"uint8", SELUGRAD_UINT8},  {"s32", SELUGRAD_INT32},
-    {"int32", SELUGRAD_INT32},
-};
-
 int sg_argv_dtype(const char *s, selugrad_dtype *dt) {
-    for (size_t i = 0; i < sizeof sg_argv_dtypes / sizeof sg_argv_dtypes[0]; i++) {
-        if (strcmp(s, sg_argv_dtypes[i].name) == 0) {
-            *dt = sg_argv_dtypes[i].dt;
-            return 0;
-        }
-    }
-    return -1;
+    return sg_dtype_parse(s, dt);
 }

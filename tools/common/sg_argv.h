@@ -25,8 +25,8 @@ typedef enum sg_argv_first {
 sg_argv_first sg_argv_first_pass(int argc, char **argv, const char *const *flags,
                                  const char *const *short_values, int *at);
 
-/* Parses "f32", "fp32", "float32", "float", "f16", "fp16", "float16", "half", "bf16",
-   "bfloat16", "s8", "int8", "u8", "uint8", "s32", "int32"; 0 on success, -1 otherwise. */
+/* Parses a dtype's short name or an alias ("f32", "fp32", "float32", "float", "half", ...: the
+   list in src/common/dtypes.inc); 0 on success, -1 otherwise. */
 int sg_argv_dtype(const char *s, selugrad_dtype *dt);
 
 #endif /* SELUGRAD_TOOLS_COMMON_SG_ARGV_H */

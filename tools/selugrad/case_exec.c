@@ -13,6 +13,7 @@
 #include "acl/acl.h"
 #include "aclnnop/aclnn_selu_backward.h"
 #include "cli.h"
+#include "common/dtype.h"
 
 static pthread_once_t cli_acl_once = PTHREAD_ONCE_INIT;
 static aclrtStream cli_stream;
@@ -39,7 +40,7 @@ static void cli_acl_init(void) {
 }
 
 const char *cli_exec_api(selugrad_dtype dt) {
-    return dt == SELUGRAD_UINT8 ? "native" : "aclnn";
+    return sg_dtype_aclnn(dt) == SG_ACLNN_NEVER ? "native" : "aclnn";
 }
 
 static aclDataType cli_acl_dtype(selugrad_dtype dt) {
@@ -83,7 +84,7 @@ static size_t cli_span(size_t rank, const int64_t *dims, const int64_t *strides)
 
 int cli_exec_case(selugrad_dtype dt, size_t rank, const int64_t *dims, const int64_t *strides,
                   const void *g, const void *o, void *y, char *err, size_t errlen) {
-    if (dt == SELUGRAD_UINT8) {
+    if (sg_dtype_aclnn(dt) == SG_ACLNN_NEVER) {
         int rc = cli_exec_native(dt, rank, dims, strides, g, o, y);
         if (rc != 0)
             snprintf(err, errlen, "%s: %s", selugrad_status_name((selugrad_status)rc),

@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../src/core/dispatch.h"
+#include "core/dispatch.h"
 #include "cli.h"
 
 void cli_model(selugrad_dtype dt, size_t n, const void *g, const void *o, void *y) {

@@ -3,7 +3,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "../../src/runtime/soc.h"
+#include "runtime/soc.h"
 #include "cli.h"
 #include "selugrad/selugrad_graph.h"
 

@@ -14,8 +14,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../../src/isa/cpu.h"
-#include "../../src/runtime/soc.h"
+#include "isa/cpu.h"
+#include "runtime/soc.h"
 #include "cli.h"
 
 enum { RUN_MAX = 16 };

@@ -1,8 +1,8 @@
 /* The selugrad command: one program, subcommands (docs/cli.md). */
 #include <string.h>
 
-#include "../../src/isa/cpu.h"
-#include "../../src/runtime/soc.h"
+#include "isa/cpu.h"
+#include "runtime/soc.h"
 #include "cli.h"
 
 #if defined(SELUGRAD_HAVE_BENCH)

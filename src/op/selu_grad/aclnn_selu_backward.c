@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../common/dtype.h"
 #include "../../runtime/acl_error.h"
 #include "../../runtime/registry.h"
 #include "../../runtime/runtime.h"
@@ -21,72 +22,6 @@
 #define SG_FN2 "aclnnSeluBackward"
 
 static const char *const sg_names[3] = {"gradOutput", "result", "gradInput"};
-
-static const char *sg_dtype_str(aclDataType dt) {
-    switch (dt) {
-    case ACL_FLOAT:
-        return "ACL_FLOAT";
-    case ACL_FLOAT16:
-        return "ACL_FLOAT16";
-    case ACL_INT8:
-        return "ACL_INT8";
-    case ACL_INT32:
-        return "ACL_INT32";
-    case ACL_UINT8:
-        return "ACL_UINT8";
-    case ACL_INT16:
-        return "ACL_INT16";
-    case ACL_UINT16:
-        return "ACL_UINT16";
-    case ACL_UINT32:
-        return "ACL_UINT32";
-    case ACL_INT64:
-        return "ACL_INT64";
-    case ACL_UINT64:
-        return "ACL_UINT64";
-    case ACL_DOUBLE:
-        return "ACL_DOUBLE";
-    case ACL_BOOL:
-        return "ACL_BOOL";
-    case ACL_STRING:
-        return "ACL_STRING";
-    case ACL_COMPLEX64:
-        return "ACL_COMPLEX64";
-    case ACL_COMPLEX128:
-        return "ACL_COMPLEX128";
-    case ACL_BF16:
-        return "ACL_BF16";
-    case ACL_INT4:
-        return "ACL_INT4";
-    case ACL_UINT1:
-        return "ACL_UINT1";
-    case ACL_COMPLEX32:
-        return "ACL_COMPLEX32";
-    case ACL_HIFLOAT8:
-        return "ACL_HIFLOAT8";
-    case ACL_FLOAT8_E5M2:
-        return "ACL_FLOAT8_E5M2";
-    case ACL_FLOAT8_E4M3FN:
-        return "ACL_FLOAT8_E4M3FN";
-    case ACL_FLOAT8_E8M0:
-        return "ACL_FLOAT8_E8M0";
-    case ACL_FLOAT6_E3M2:
-        return "ACL_FLOAT6_E3M2";
-    case ACL_FLOAT6_E2M3:
-        return "ACL_FLOAT6_E2M3";
-    case ACL_FLOAT4_E2M1:
-        return "ACL_FLOAT4_E2M1";
-    case ACL_FLOAT4_E1M2:
-        return "ACL_FLOAT4_E1M2";
-    case ACL_HIFLOAT4:
-        return "ACL_HIFLOAT4";
-    case ACL_HIFLOAT4_SCALE:
-        return "ACL_HIFLOAT4_SCALE";
-    case ACL_DT_UNDEFINED:
-        return "ACL_DT_UNDEFINED";
-    }
-    return "an unknown aclDataType";
-}
 
 static aclnnStatus sg_check_nullptr(const aclTensor *const t[3], const uint64_t *ws,
                                     aclOpExecutor *const *ex) {
@@ -115,8 +50,8 @@ static aclnnStatus sg_check_dtype_same(const aclTensor *const t[3]) {
             return sg_acl_fail(ACLNN_ERR_PARAM_INVALID,
                                SG_FN1 ": %s dtype %s (%d) differs from gradOutput dtype %s (%d) "
                                       "(expected all three equal)",
-                               sg_names[v], sg_dtype_str(t[v]->dtype), (int)t[v]->dtype,
-                               sg_dtype_str(t[0]->dtype), (int)t[0]->dtype);
+                               sg_names[v], sg_acl_dtype_name(t[v]->dtype), (int)t[v]->dtype,
+                               sg_acl_dtype_name(t[0]->dtype), (int)t[0]->dtype);
     return ACLNN_SUCCESS;
 }
 
@@ -127,13 +62,16 @@ static aclnnStatus sg_check_dtype_soc(aclDataType dt) {
                            SG_FN1 ": SELUGRAD_SOC=\"%s\" is not a known SoC, so the dtype list "
                                   "is unknown (`selugrad info` lists the SoCs)",
                            sg_soc_env_name());
-    bool ok = dt == ACL_FLOAT || dt == ACL_FLOAT16 || dt == ACL_INT32 || dt == ACL_INT8 ||
-              (dt == ACL_BF16 && soc->bf16);
-    if (ok) return ACLNN_SUCCESS;
+    if (sg_soc_accepts(soc, (selugrad_dtype)dt)) return ACLNN_SUCCESS;
+    char list[160] = "";
+    size_t at = 0;
+    for (int i = 0; i < SG_DTYPE_COUNT && at < sizeof list; i++)
+        if (sg_soc_accepts(soc, sg_dtype_list[i]))
+            at += (size_t)snprintf(list + at, sizeof list - at, "%s%s", at ? ", " : "",
+                                   sg_dtype_acl_name(sg_dtype_list[i]));
     return sg_acl_fail(ACLNN_ERR_PARAM_INVALID,
-                       SG_FN1 ": dtype %s (%d) is not supported on %s (expected ACL_FLOAT, "
-                              "ACL_FLOAT16, ACL_INT32, ACL_INT8%s)",
-                       sg_dtype_str(dt), (int)dt, soc->name, soc->bf16 ? ", ACL_BF16" : "");
+                       SG_FN1 ": dtype %s (%d) is not supported on %s (expected %s)",
+                       sg_acl_dtype_name(dt), (int)dt, soc->name, list);
 }
 
 static void sg_shape_str(const aclTensor *t, char *buf, size_t cap) {

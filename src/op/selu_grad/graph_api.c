@@ -3,9 +3,9 @@
 
 #include <stdint.h>
 
-#include "../../core/error.h"
+#include "../../common/error.h"
 #include "../../runtime/soc.h"
-#include "tiling.h"
+#include "../../common/tiling.h"
 
 /* Element count of a known shape of rank 0..8; fails on -1 dims, bad ranks or overflow. */
 static selugrad_status sg_shape_total(const selugrad_shape *s, const char *name, int64_t *total) {

@@ -2,7 +2,7 @@
    y copies gradients. */
 #include "selugrad/selugrad_graph.h"
 
-#include "../../core/error.h"
+#include "../../common/error.h"
 
 static int sg_unknown_rank(const selugrad_shape *s) {
     return s->rank == 1 && s->dims[0] == SELUGRAD_RANK_UNKNOWN;

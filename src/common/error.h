@@ -1,6 +1,6 @@
-/* Per-thread error messages of the native API. */
-#ifndef SELUGRAD_CORE_ERROR_H
-#define SELUGRAD_CORE_ERROR_H
+/* Per-thread error messages of the native API (selugrad_last_error), shared by every layer. */
+#ifndef SELUGRAD_COMMON_ERROR_H
+#define SELUGRAD_COMMON_ERROR_H
 
 #include "selugrad/selugrad.h"
 
@@ -12,4 +12,4 @@ selugrad_status sg_fail(selugrad_status status, const char *fmt, ...)
 #endif
     ;
 
-#endif /* SELUGRAD_CORE_ERROR_H */
+#endif /* SELUGRAD_COMMON_ERROR_H */

@@ -1,25 +1,9 @@
 #include "tiling.h"
 
-#include "../../core/error.h"
+#include "dtype.h"
+#include "error.h"
 
 enum { SG_TILING_ALIGN = 32, SG_UB_RESERVED = 8192 };
-
-int64_t sg_tiling_bytes_per_element(selugrad_dtype dtype) {
-    switch (dtype) {
-    case SELUGRAD_FLOAT:
-        return 29;
-    case SELUGRAD_FLOAT16:
-    case SELUGRAD_BF16:
-        return 34;
-    case SELUGRAD_INT32:
-        return 44;
-    case SELUGRAD_INT8:
-        return 35;
-    case SELUGRAD_UINT8:
-        return 37;
-    }
-    return 0;
-}
 
 /* a >= 0, b >= 1; no overflow near INT64_MAX */
 static int64_t sg_ceil_div(int64_t a, int64_t b) {
@@ -28,8 +12,16 @@ static int64_t sg_ceil_div(int64_t a, int64_t b) {
 
 selugrad_status sg_tiling_compute(int64_t total, int64_t cores, int64_t ub, selugrad_dtype dtype,
                                   sg_tiling *out) {
-    int64_t bpe = sg_tiling_bytes_per_element(dtype);
+    int64_t bpe = sg_dtype_ub_bpe(dtype);
     if (bpe == 0) return sg_fail(SELUGRAD_ERR_BAD_DTYPE, "tiling: unknown dtype %d", (int)dtype);
+    return sg_tiling_compute_bpe(total, cores, ub, bpe, out);
+}
+
+selugrad_status sg_selu_tiling_compute(int64_t total, int64_t cores, int64_t ub,
+                                       selugrad_dtype dtype, sg_tiling *out) {
+    int64_t bpe = sg_dtype_selu_bpe(dtype);
+    if (bpe == 0)
+        return sg_fail(SELUGRAD_ERR_BAD_DTYPE, "tiling: dtype %d has no SELU forward", (int)dtype);
     return sg_tiling_compute_bpe(total, cores, ub, bpe, out);
 }
 

@@ -1,10 +1,11 @@
 /*
- * The NPU's OneDim tiling of SeluGrad (docs/contract.md, "Tiling"), a pure function of values.
- * The CPU scheduler uses the same function with a CPU profile (cores = threads, ub = cache
- * chunk).
+ * The NPU's OneDim tiling (docs/contract.md, "Tiling"), a pure function of values. The graph side
+ * (op/selu_grad/graph_api.c) reports it for a SoC; the CPU planner (core/exec.c) uses the same
+ * function with a CPU profile (cores = threads, ub = cache chunk), for SeluGrad and the SELU
+ * forward alike, so it sits below both.
  */
-#ifndef SELUGRAD_OP_SELU_GRAD_TILING_H
-#define SELUGRAD_OP_SELU_GRAD_TILING_H
+#ifndef SELUGRAD_COMMON_TILING_H
+#define SELUGRAD_COMMON_TILING_H
 
 #include <stdint.h>
 
@@ -18,18 +19,20 @@ typedef struct sg_tiling {
     int64_t workspace_size;
 } sg_tiling;
 
-/* UB bytes the kernel needs per element (inputs, output, both branches, the select mask). */
-int64_t sg_tiling_bytes_per_element(selugrad_dtype dtype);
-
 /* Fills *out from the element count, the core count and the UB size in bytes. An empty tensor
    (total == 0) gives block_dim 1 and zeros elsewhere. Fails with SELUGRAD_ERR_BAD_ARGUMENT for
    total < 0, cores < 1 or ub < 0, SELUGRAD_ERR_BAD_DTYPE for an unknown dtype. */
 selugrad_status sg_tiling_compute(int64_t total, int64_t cores, int64_t ub, selugrad_dtype dtype,
                                   sg_tiling *out);
 
+/* sg_tiling_compute for the SELU forward (its UB bytes per element, common/dtypes.inc):
+   SELUGRAD_ERR_BAD_DTYPE also for a dtype the forward does not have (UINT8). */
+selugrad_status sg_selu_tiling_compute(int64_t total, int64_t cores, int64_t ub,
+                                       selugrad_dtype dtype, sg_tiling *out);
+
 /* The same OneDim split for any operator of one element-wise pass: bpe UB bytes per element
-   (>= 1, else SELUGRAD_ERR_BAD_ARGUMENT). The SELU forward uses it with its own bpe. */
+   (>= 1, else SELUGRAD_ERR_BAD_ARGUMENT). */
 selugrad_status sg_tiling_compute_bpe(int64_t total, int64_t cores, int64_t ub, int64_t bpe,
                                       sg_tiling *out);
 
-#endif /* SELUGRAD_OP_SELU_GRAD_TILING_H */
+#endif /* SELUGRAD_COMMON_TILING_H */

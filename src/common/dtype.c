@@ -1,0 +1,137 @@
+/* The dtype list's tables and switches, each expanded from dtypes.inc. */
+#include "dtype.h"
+
+#include <stdio.h>
+#include <string.h>
+
+const selugrad_dtype sg_dtype_list[SG_DTYPE_COUNT] = {
+#define SG_DTYPE(tag, dtype, acl, size, ub_bpe, selu_bpe, aclnn, aliases) dtype,
+#include "dtypes.inc"
+#undef SG_DTYPE
+};
+
+/* Switches, not loops: selugrad_dtype_size runs in every call's checks. */
+size_t selugrad_dtype_size(selugrad_dtype dtype) {
+    switch (dtype) {
+#define SG_DTYPE(tag, dt, acl, size, ub_bpe, selu_bpe, aclnn, aliases)                             \
+    case dt:                                                                                       \
+        return size;
+#include "dtypes.inc"
+#undef SG_DTYPE
+    }
+    return 0;
+}
+
+const char *selugrad_dtype_name(selugrad_dtype dtype) {
+    switch (dtype) {
+#define SG_DTYPE(tag, dt, acl, size, ub_bpe, selu_bpe, aclnn, aliases)                             \
+    case dt:                                                                                       \
+        return #tag;
+#include "dtypes.inc"
+#undef SG_DTYPE
+    }
+    return NULL;
+}
+
+int sg_dtype_index(selugrad_dtype dtype) {
+    switch (dtype) {
+#define SG_DTYPE(tag, dt, acl, size, ub_bpe, selu_bpe, aclnn, aliases)                             \
+    case dt:                                                                                       \
+        return SG_DTYPE_INDEX_##tag;
+#include "dtypes.inc"
+#undef SG_DTYPE
+    }
+    return -1;
+}
+
+int64_t sg_dtype_ub_bpe(selugrad_dtype dtype) {
+    switch (dtype) {
+#define SG_DTYPE(tag, dt, acl, size, ub_bpe, selu_bpe, aclnn, aliases)                             \
+    case dt:                                                                                       \
+        return ub_bpe;
+#include "dtypes.inc"
+#undef SG_DTYPE
+    }
+    return 0;
+}
+
+int64_t sg_dtype_selu_bpe(selugrad_dtype dtype) {
+    switch (dtype) {
+#define SG_DTYPE(tag, dt, acl, size, ub_bpe, selu_bpe, aclnn, aliases)                             \
+    case dt:                                                                                       \
+        return selu_bpe;
+#include "dtypes.inc"
+#undef SG_DTYPE
+    }
+    return 0;
+}
+
+sg_aclnn_accept sg_dtype_aclnn(selugrad_dtype dtype) {
+    switch (dtype) {
+#define SG_DTYPE(tag, dt, acl, size, ub_bpe, selu_bpe, aclnn, aliases)                             \
+    case dt:                                                                                       \
+        return aclnn;
+#include "dtypes.inc"
+#undef SG_DTYPE
+    }
+    return SG_ACLNN_NEVER;
+}
+
+const char *sg_dtype_acl_name(selugrad_dtype dtype) {
+    switch (dtype) {
+#define SG_DTYPE(tag, dt, acl, size, ub_bpe, selu_bpe, aclnn, aliases)                             \
+    case dt:                                                                                       \
+        return #acl;
+#include "dtypes.inc"
+#undef SG_DTYPE
+    }
+    return NULL;
+}
+
+/* Whether name is one of the space-separated words of list. */
+static int sg_word_in(const char *name, const char *list) {
+    size_t len = strlen(name);
+    while (len > 0 && *list != '\0') {
+        size_t w = strcspn(list, " ");
+        if (w == len && strncmp(list, name, len) == 0) return 1;
+        list += w;
+        list += strspn(list, " ");
+    }
+    return 0;
+}
+
+int sg_dtype_parse(const char *name, selugrad_dtype *dtype) {
+    if (name == NULL) return -1;
+    static const struct {
+        const char *tag, *aliases;
+        selugrad_dtype dtype;
+    } names[] = {
+#define SG_DTYPE(tag, dt, acl, size, ub_bpe, selu_bpe, aclnn, aliases) {#tag, aliases, dt},
+#include "dtypes.inc"
+#undef SG_DTYPE
+    };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        if (strcmp(name, names[i].tag) == 0 || sg_word_in(name, names[i].aliases)) {
+            *dtype = names[i].dtype;
+            return 0;
+        }
+    }
+    return -1;
+}
+
+void sg_dtype_list_text(char *buf, size_t cap, int selu) {
+    static const char *const names[] = {
+#define SG_DTYPE(tag, dt, acl, size, ub_bpe, selu_bpe, aclnn, aliases) #dt,
+#include "dtypes.inc"
+#undef SG_DTYPE
+    };
+    size_t at = 0;
+    if (cap > 0) buf[0] = '\0';
+    for (int i = 0; i < SG_DTYPE_COUNT && at < cap; i++) {
+        if (selu && sg_dtype_selu_bpe(sg_dtype_list[i]) == 0) continue;
+        int w = snprintf(buf + at, cap - at, "%s%s (%d)", at ? ", " : "", names[i],
+                         (int)sg_dtype_list[i]);
+        if (w < 0) break;
+        at += (size_t)w;
+    }
+}
