@@ -32,8 +32,12 @@ def selu_backward(grad, result, *, out=None, dtype=None):
     dtype and shape, or writes out (which may be grad or result itself) and returns it.
     TypeError for dtypes, ValueError for shapes and out, with the library's message for what
     the library rejects. The GIL is released while the kernel runs."""
-    d, (g, o), out = _core.check_args("selu_backward", (("grad", grad), ("result", result)),
-                                      out, dtype)
+    d = _core.plain_dtype(grad, result, out, dtype)
+    if d is not None:  # arrays of one native dtype and shape: the checks are done
+        g, o = grad, result
+    else:
+        d, (g, o), out = _core.check_args("selu_backward", (("grad", grad), ("result", result)),
+                                          out, dtype)
     y = _core.new_output(g) if out is None else out
     _core.run(_lib.backward, _lib.backward_strided, d, (g, o), y, "selu_backward")
     return y

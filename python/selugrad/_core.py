@@ -156,6 +156,20 @@ def check_args(fn, named, out, dtype):
     return d, arrays, out
 
 
+def plain_dtype(g, o, out, dtype):
+    """The DType when g, o (and out) are NumPy arrays with the very same native dtype object of
+    the operator and one shape, and out, if given, is writable; else None (check_args decides)."""
+    if dtype is not None or type(g) is not np.ndarray or type(o) is not np.ndarray:
+        return None
+    dt = g.dtype
+    if o.dtype is not dt or o.shape != g.shape:
+        return None
+    if out is not None and (type(out) is not np.ndarray or out.dtype is not dt
+                            or out.shape != g.shape or not out.flags.writeable):
+        return None
+    return _BY_NUMPY.get(dt)
+
+
 def new_output(like):
     """An uninitialised array of like's dtype and shape, in like's memory order where it has one
     (so that the output's strides merge with the input's into one run)."""
@@ -205,9 +219,28 @@ _FEW_RUNS = 16
 def run(fn_contig, fn_strided, d, inputs, y, fn):
     """y = op(*inputs) elementwise (inputs and y of one shape, d's itemsize). y may be the same
     view as an input (in place); any other overlap is computed as if out of place."""
-    if y.size == 0:  # the library still checks the dtype
+    n = y.size
+    if n == 0:  # the library still checks the dtype
         _call(fn_contig(d.code, 0, *[_data(a) for a in inputs], _data(y)))
         return
+    # The common case first, with as little Python as possible: every array C-contiguous and
+    # aligned, and y either an input itself or apart from it.
+    yf = y.flags
+    if yf.c_contiguous and yf.aligned:
+        yp = y.ctypes.data
+        end = yp + y.nbytes
+        ptrs = []
+        for a in inputs:
+            af = a.flags
+            if not (af.c_contiguous and af.aligned):
+                break
+            p = a.ctypes.data
+            if p != yp and p < end and yp < p + a.nbytes:
+                break
+            ptrs.append(p)
+        else:
+            _call(fn_contig(d.code, n, *ptrs, yp))
+            return
     es = d.itemsize
     code = d.code
     if _self_overlaps(y):

@@ -60,11 +60,42 @@ def _output_like(t, fn, out):
     return out
 
 
+def _contiguous_call(g, o, out):
+    """The common case with little Python: contiguous CPU tensors of one supported dtype and
+    shape, out None or contiguous and either an input itself or apart from them. None when the
+    case is another (the general path then checks and handles it)."""
+    T = torch.Tensor
+    if not (type(g) is T and type(o) is T and (out is None or type(out) is T)):
+        return None
+    d = _DTYPES.get(g.dtype)
+    if (d is None or o.dtype != g.dtype or o.shape != g.shape or g.device.type != "cpu"
+            or o.device.type != "cpu" or not g.is_contiguous() or not o.is_contiguous()
+            or g.is_neg() or o.is_neg()):
+        return None
+    y = torch.empty_like(g, memory_format=torch.contiguous_format) if out is None else out
+    if out is not None and (out.dtype != g.dtype or out.shape != g.shape
+                            or out.device.type != "cpu" or not out.is_contiguous()):
+        return None
+    n = g.numel()
+    yp, gp, op = y.data_ptr(), g.data_ptr(), o.data_ptr()
+    nb = n * d.itemsize
+    for p in (gp, op):
+        if p != yp and p < yp + nb and yp < p + nb:
+            return None
+    st = _sg._lib.backward(d.code, n, gp, op, yp)
+    if st != _sg._lib.OK:
+        _sg._lib.raise_status(st)
+    return y
+
+
 def selu_backward(grad, result, *, out=None):
     """SeluGrad of CPU tensors, the NPU kernel's bits: grad * (result + scale*alpha) where
     result < 0, else grad * scale (docs/contract.md). grad and result of one shape and dtype
     (no broadcasting); returns a new tensor, or writes out (which may be grad or result) and
     returns it. Not differentiable itself (it is the backward)."""
+    y = _contiguous_call(grad, result, out)
+    if y is not None:
+        return y
     d = _check("selu_backward", (("grad", grad), ("result", result)))
     y = _output_like(grad, "selu_backward", out)
     _, (g, o), yv = _core.check_args("selu_backward", (("grad", _view(grad)),
