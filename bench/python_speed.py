@@ -45,13 +45,13 @@ def per_call(fns, reps, rounds):
 
 
 def reps_for(n):
-    return max(5, min(400, int(2e8 // max(n, 1) // 12)))
+    return max(5, min(2000, int(2e8 // max(n, 1) // 12)))
 
 
 def row(label, n, names, fns, rounds):
     t, ratio, lo, hi = per_call(fns, reps_for(n), rounds)
     gbs = [12 * n / x / 1e9 for x in t]  # f32: read g and o, write y
-    cells = "  ".join(f"{nm} {x * 1e6:8.1f} us ({g:5.1f} GB/s)" for nm, x, g in zip(names, t, gbs))
+    cells = "  ".join(f"{nm} {x * 1e6:8.2f} us ({g:5.1f} GB/s)" for nm, x, g in zip(names, t, gbs))
     print(f"{label:34} {cells}  ratio {ratio:.3f} ({lo:.3f}-{hi:.3f})")
 
 
@@ -77,15 +77,16 @@ def main():
         print(f"-- {threads} thread{'s' if threads > 1 else ''} "
               f"(selugrad {selugrad.get_num_threads()}"
               f"{', torch ' + str(torch.get_num_threads()) if torch is not None else ''})")
-        n = 1 << 20
-        g, o = rng.normal(size=(2, n)).astype(np.float32)
-        y = np.empty_like(g)
-        gp, op, yp = g.ctypes.data, o.ctypes.data, y.ctypes.data
-        c_args = (0, ctypes.c_size_t(n), ctypes.c_void_p(gp), ctypes.c_void_p(op), ctypes.c_void_p(yp))
-        row("f32 1M: NumPy out= / C call", n, ["numpy", "C"],
-            [lambda: selugrad.selu_backward(g, o, out=y), lambda: raw(*c_args)], args.rounds)
-        row("f32 1M: NumPy new array / C call", n, ["numpy", "C"],
-            [lambda: selugrad.selu_backward(g, o), lambda: raw(*c_args)], args.rounds)
+        for n in (16, 1 << 20):
+            g, o = rng.normal(size=(2, n)).astype(np.float32)
+            y = np.empty_like(g)
+            c_args = (0, ctypes.c_size_t(n), ctypes.c_void_p(g.ctypes.data),
+                      ctypes.c_void_p(o.ctypes.data), ctypes.c_void_p(y.ctypes.data))
+            label = "16" if n == 16 else "1M"
+            row(f"f32 {label}: NumPy out= / C call", n, ["numpy", "C"],
+                [lambda: selugrad.selu_backward(g, o, out=y), lambda: raw(*c_args)], args.rounds)
+            row(f"f32 {label}: NumPy new array / C call", n, ["numpy", "C"],
+                [lambda: selugrad.selu_backward(g, o), lambda: raw(*c_args)], args.rounds)
         if torch is None:
             print("torch is not installed: no PyTorch rows")
             continue
