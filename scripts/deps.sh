@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the build and tests need, only those missing. Safe to re-run.
 set -euo pipefail
-pkgs=(cmake gcc g++ make pkg-config libcmocka-dev libcjson-dev gnuplot-nox python3 "$@")
+pkgs=(cmake gcc g++ make pkg-config libcmocka-dev libcjson-dev gnuplot-nox python3 man-db "$@")
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
