@@ -28,3 +28,13 @@ foreach(cap ${sg_selu_caps})
   add_test(NAME test_selu_forward_isa_${cap} COMMAND test_selu_forward)
   set_tests_properties(test_selu_forward_isa_${cap} PROPERTIES ENVIRONMENT "SELUGRAD_MAX_ISA=${cap}")
 endforeach()
+
+# ops-nn's forward examples (examples/*.cpp): their whole output, byte for byte.
+foreach(ex test_aclnn_selu test_aclnn_inplace_selu)
+  if(TARGET ${ex})
+    string(REPLACE "test_" "" stem ${ex})
+    add_test(NAME ${ex}_output
+             COMMAND ${PROJECT_SOURCE_DIR}/tests/scripts/aclnn_example_output.sh
+                     $<TARGET_FILE:${ex}> ${PROJECT_SOURCE_DIR}/tests/data/${stem}_example.expected)
+  endif()
+endforeach()

@@ -17,6 +17,9 @@ case $flags in *"$tmp/prefix"*) ;; *) echo "pkg-config flags do not name the ins
 echo "pkg-config flags: $flags"
 "$cc" -std=c11 -Wall -Wextra -Werror "$src/examples/test_aclnn_selu_grad.c" -o "$tmp/c_example" $flags -lm $extra
 "$cxx" -std=c++11 -Wall -Wextra -Werror "$src/tests/cxx/aclnn_cxx_example.cpp" -o "$tmp/cxx_example" $flags $extra
+for ex in test_aclnn_selu test_aclnn_inplace_selu; do # ops-nn's forward examples
+  "$cxx" -std=c++11 -Wall -Wextra -Werror "$src/examples/$ex.cpp" -o "$tmp/$ex" $flags $extra
+done
 cat > "$tmp/short.c" <<'C'
 #include "acl/acl.h"
 #include "aclnn_selu_backward.h"
@@ -27,6 +30,8 @@ libdir=$(dirname "$pcdir")
 export LD_LIBRARY_PATH=$libdir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 "$tmp/c_example" | tail -1
 "$tmp/cxx_example" | tail -1
+"$tmp/test_aclnn_selu" | diff - "$src/tests/data/aclnn_selu_example.expected"
+"$tmp/test_aclnn_inplace_selu" | diff - "$src/tests/data/aclnn_inplace_selu_example.expected"
 "$tmp/short"
 echo "install + pkg-config: OK"
 mkdir "$tmp/consumer"

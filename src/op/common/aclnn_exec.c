@@ -7,6 +7,7 @@
 #include "../../core/pool.h"
 #include "../../runtime/acl_error.h"
 #include "../../runtime/registry.h"
+#include "../../tensor/convert.h"
 
 enum { SG_WS_ALIGN = 64 };
 
@@ -29,65 +30,94 @@ void sg_ex_release(aclOpExecutor *ex) {
     if (atomic_fetch_sub(&ex->refs, 1) == 1) sg_reg_retire(ex, sizeof *ex);
 }
 
+static size_t sg_es_of(const aclOpExecutor *ex, int v) {
+    return v == ex->nt - 1 ? ex->out_es : ex->es;
+}
+
 /* Whether views a and b of the joint shape are the very same elements in the same order. */
 static bool sg_same_view(const aclOpExecutor *ex, int a, int b) {
-    if (ex->base[a] != ex->base[b]) return false;
+    if (ex->base[a] != ex->base[b] || sg_es_of(ex, a) != sg_es_of(ex, b)) return false;
     for (int i = 0; i < ex->joint.rank; i++)
         if (ex->joint.strides[a][i] != ex->joint.strides[b][i]) return false;
     return true;
 }
 
 static bool sg_spans_meet(const aclOpExecutor *ex, int a, int b) {
+    size_t ea = sg_es_of(ex, a), eb = sg_es_of(ex, b);
     const char *alo = ex->base[a], *blo = ex->base[b];
-    const char *ahi = alo + (size_t)sg_joint_reach(&ex->joint, a) * ex->es + ex->es;
-    const char *bhi = blo + (size_t)sg_joint_reach(&ex->joint, b) * ex->es + ex->es;
+    const char *ahi = alo + (size_t)sg_joint_reach(&ex->joint, a) * ea + ea;
+    const char *bhi = blo + (size_t)sg_joint_reach(&ex->joint, b) * eb + eb;
     return alo < bhi && blo < ahi;
 }
 
-void sg_ex_plan(aclOpExecutor *ex, const aclTensor *const t[3]) {
-    ex->es = aclDataTypeSize(t[0]->dtype);
-    for (int v = 0; v < 3; v++) ex->base[v] = (char *)t[v]->data + (size_t)t[v]->offset * ex->es;
-    sg_joint_make(&ex->joint, t, 3);
+static uint64_t sg_ws_bytes(size_t n, size_t es) {
+    return ((uint64_t)n * es + SG_WS_ALIGN - 1) / SG_WS_ALIGN * SG_WS_ALIGN;
+}
+
+void sg_ex_plan(aclOpExecutor *ex, const sg_kernel *k, const aclTensor *const t[], int nt) {
+    int yv = nt - 1;
+    ex->nt = nt;
+    ex->dtype = t[0]->dtype;
+    ex->out_dtype = t[yv]->dtype;
+    ex->es = aclDataTypeSize(ex->dtype);
+    ex->out_es = aclDataTypeSize(ex->out_dtype);
+    for (int v = 0; v < nt; v++)
+        ex->base[v] = (char *)t[v]->data + (size_t)t[v]->offset * sg_es_of(ex, v);
+    sg_joint_make(&ex->joint, t, nt);
     size_t n = (size_t)t[0]->numel;
-    const sg_kernel *k = sg_kernel_for((selugrad_dtype)t[0]->dtype);
     sg_plan_make(&ex->plan, k, n, sg_threads_default());
+    bool cast = ex->out_dtype != ex->dtype;
     /* One strided run per tensor when the views coalesce to 1-D; else pack what is not
        contiguous. An input that partly overlaps the output is copied first either way, so the
-       result is the out-of-place one. */
+       result is the out-of-place one; an output of another dtype is computed in the workspace
+       and converted. */
     ex->mode = ex->joint.rank <= 1 ? SG_EX_STRIDED : SG_EX_PACKED;
-    for (int v = 0; v < 3; v++) {
+    for (int v = 0; v < nt; v++) {
         bool pack = ex->mode == SG_EX_PACKED && !sg_joint_contiguous(&ex->joint, v);
-        if (v != SG_EX_Y && !sg_same_view(ex, v, SG_EX_Y) && sg_spans_meet(ex, v, SG_EX_Y))
-            pack = true;
+        if (v != yv && !sg_same_view(ex, v, yv) && sg_spans_meet(ex, v, yv)) pack = true;
+        if (v == yv && cast) pack = true;
         ex->pack[v] = pack;
     }
     uint64_t off = 0;
-    for (int v = 0; v < 3; v++) {
+    for (int v = 0; v < nt; v++) {
         if (!ex->pack[v]) continue;
         ex->ws_off[v] = (size_t)off;
-        off += ((uint64_t)n * ex->es + SG_WS_ALIGN - 1) / SG_WS_ALIGN * SG_WS_ALIGN;
+        off += sg_ws_bytes(n, ex->es);
+    }
+    if (cast) {
+        ex->cast_off = (size_t)off;
+        off += sg_ws_bytes(n, ex->out_es);
     }
     ex->workspace = off;
 }
 
 int32_t sg_ex_run(const aclOpExecutor *ex, void *workspace) {
     if (ex->mode == SG_EX_EMPTY) return 0;
-    char *p[3];
-    ptrdiff_t s[3];
-    for (int v = 0; v < 3; v++) {
+    int nt = ex->nt, yv = nt - 1;
+    char *p[3] = {NULL, NULL, NULL};
+    ptrdiff_t s[3] = {0, 0, 0};
+    for (int v = 0; v < nt; v++) {
         p[v] = ex->pack[v] ? (char *)workspace + ex->ws_off[v] : ex->base[v];
         s[v] = ex->pack[v] || ex->joint.rank == 0 ? 1 : (ptrdiff_t)ex->joint.strides[v][0];
-        if (ex->pack[v] && v != SG_EX_Y) sg_view_gather(p[v], ex->base[v], &ex->joint, v, ex->es);
+        if (ex->pack[v] && v != yv) sg_view_gather(p[v], ex->base[v], &ex->joint, v, ex->es);
     }
+    char *o = nt == 3 ? p[1] : NULL; /* a one-input kernel takes no o */
+    ptrdiff_t os = nt == 3 ? s[1] : 0;
     selugrad_status st;
     if (ex->mode == SG_EX_STRIDED)
-        st = sg_plan_run_strided(&ex->plan, p[0], s[0], p[1], s[1], p[2], s[2]);
+        st = sg_plan_run_strided(&ex->plan, p[0], s[0], o, os, p[yv], s[yv]);
     else
-        st = sg_plan_run(&ex->plan, p[0], p[1], p[2]);
+        st = sg_plan_run(&ex->plan, p[0], o, p[yv]);
     if (st != SELUGRAD_OK)
-        return sg_acl_fail(ACLNN_ERR_INNER, "aclnnSeluBackward: the CPU run failed: %s",
+        return sg_acl_fail(ACLNN_ERR_INNER, "%s: the CPU run failed: %s", ex->run_name,
                            selugrad_last_error());
-    if (ex->pack[SG_EX_Y]) sg_view_scatter(ex->base[SG_EX_Y], p[2], &ex->joint, SG_EX_Y, ex->es);
+    if (ex->out_dtype != ex->dtype) {
+        char *c = (char *)workspace + ex->cast_off;
+        sg_convert(c, (selugrad_dtype)ex->out_dtype, p[yv], (selugrad_dtype)ex->dtype, ex->plan.n);
+        sg_view_scatter(ex->base[yv], c, &ex->joint, yv, ex->out_es);
+    } else if (ex->pack[yv]) {
+        sg_view_scatter(ex->base[yv], p[yv], &ex->joint, yv, ex->es);
+    }
     return 0;
 }
 

@@ -1,9 +1,10 @@
 /*
- * The aclnn executor of SeluGrad: the CPU plan made in phase 1 (kernel, thread split, how each
- * view is read or written, the workspace layout) and its run in phase 2 on a stream.
+ * The aclnn executor of the element-wise operators (SeluGrad: three tensors; Selu: two): the CPU
+ * plan made in phase 1 (kernel, thread split, how each view is read or written, the workspace
+ * layout, an output dtype conversion) and its run in phase 2 on a stream.
  */
-#ifndef SELUGRAD_OP_SELU_GRAD_ACLNN_EXEC_H
-#define SELUGRAD_OP_SELU_GRAD_ACLNN_EXEC_H
+#ifndef SELUGRAD_OP_COMMON_ACLNN_EXEC_H
+#define SELUGRAD_OP_COMMON_ACLNN_EXEC_H
 
 #include <stdatomic.h>
 #include <stdbool.h>
@@ -21,23 +22,27 @@ typedef enum sg_ex_mode {
     SG_EX_PACKED = 2   /* N-D views: gather into the workspace, run contiguously, scatter */
 } sg_ex_mode;
 
-enum { SG_EX_G = 0, SG_EX_O = 1, SG_EX_Y = 2 };
-
 struct aclOpExecutor {
     sg_ex_mode mode;
     sg_plan plan;
     sg_joint joint;
-    char *base[3];      /* first element of gradOutput, result, gradInput */
+    int nt;             /* tensors: the inputs, then the output (last) */
+    char *base[3];      /* first element of each view */
     bool pack[3];       /* view copied through the workspace */
     size_t ws_off[3];   /* its place in the workspace */
+    size_t cast_off;    /* place of the output converted to its dtype (when they differ) */
     uint64_t workspace; /* bytes phase 2 needs */
-    size_t es;
+    size_t es;          /* bytes per element of the inputs: the dtype computed in */
+    size_t out_es;      /* bytes per element of the output view */
+    aclDataType dtype, out_dtype;
+    const char *run_name; /* phase 2's function, for messages */
     bool repeatable;
     atomic_int refs; /* 1 while registered + 1 per queued run */
 };
 
-/* Makes the plan for validated, non-empty, same-shape tensors (g, o, y). */
-void sg_ex_plan(aclOpExecutor *ex, const aclTensor *const t[3]);
+/* Makes the plan for nt (2 or 3) validated, non-empty, same-shape tensors, the output last, run
+   by kernel k (computing in t[0]'s dtype; an output of another dtype is converted after). */
+void sg_ex_plan(aclOpExecutor *ex, const sg_kernel *k, const aclTensor *const t[], int nt);
 
 /* Runs ex with the workspace on this thread; 0 or an aclnn code with a message. */
 int32_t sg_ex_run(const aclOpExecutor *ex, void *workspace);
@@ -51,4 +56,4 @@ void sg_ex_ref(void *ex);
 /* Drops one reference, retiring ex (sg_reg_retire) at zero. */
 void sg_ex_release(aclOpExecutor *ex);
 
-#endif /* SELUGRAD_OP_SELU_GRAD_ACLNN_EXEC_H */
+#endif /* SELUGRAD_OP_COMMON_ACLNN_EXEC_H */

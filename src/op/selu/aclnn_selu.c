@@ -1,0 +1,67 @@
+/*
+ * aclnnSelu and aclnnInplaceSelu in CANN's two phases, with the machinery aclnnSeluBackward uses
+ * (op/common/aclnn_op.h). Phase 1 checks in the order of docs/contract.md, "Forward aclnn API":
+ * NULL pointers (161001); self's, then out's dtype in the SoC's list (161002); self's dtype
+ * castable to out's (161002: CANN's rule, no floating to integer); equal view shapes (161002);
+ * then an empty tensor succeeds with workspace 0; then data, blocks and the output's addresses.
+ */
+#include "aclnnop/aclnn_selu.h"
+
+#include "../../core/dispatch.h"
+#include "../../runtime/acl_error.h"
+#include "../../tensor/tensor.h"
+#include "../common/aclnn_op.h"
+
+static bool sg_is_float(aclDataType dt) {
+    return dt == ACL_FLOAT || dt == ACL_FLOAT16 || dt == ACL_BF16;
+}
+
+/* CANN's CanCast on the forward's dtypes: everything but a floating self into an integer out. */
+static aclnnStatus sg_check_cast(const char *fn, aclDataType from, aclDataType to) {
+    if (!sg_is_float(from) || sg_is_float(to)) return ACLNN_SUCCESS;
+    return sg_acl_fail(ACLNN_ERR_PARAM_INVALID,
+                       "%s: self dtype %s (%d) cannot be cast to out dtype %s (%d) (expected a "
+                       "floating out for a floating self)",
+                       fn, sg_acl_dtype_name(from), (int)from, sg_acl_dtype_name(to), (int)to);
+}
+
+/* Phase 1 of both forms: t = {self, out} (the same tensor in place). */
+static aclnnStatus sg_selu_phase1(const char *fn, const char *run_name, const aclTensor *const t[2],
+                                  const char *const names[2], uint64_t *ws, aclOpExecutor **ex) {
+    aclnnStatus rc = sg_op_check_nullptr(fn, t, names, 2, ws, ex);
+    if (rc == ACLNN_SUCCESS) rc = sg_op_check_dtype_soc(fn, names[0], t[0]->dtype);
+    if (rc == ACLNN_SUCCESS) rc = sg_op_check_dtype_soc(fn, names[1], t[1]->dtype);
+    if (rc == ACLNN_SUCCESS) rc = sg_check_cast(fn, t[0]->dtype, t[1]->dtype);
+    if (rc == ACLNN_SUCCESS) rc = sg_op_check_shape(fn, t, names, 2);
+    if (rc == ACLNN_SUCCESS && t[0]->numel != 0) rc = sg_op_check_data(fn, t, names, 2);
+    if (rc != ACLNN_SUCCESS) return rc;
+    const sg_kernel *k = sg_selu_kernel_for((selugrad_dtype)t[0]->dtype);
+    return sg_op_make_executor(fn, run_name, k, t, 2, ws, ex);
+}
+
+static const char *const sg_names[2] = {"self", "out"};
+static const char *const sg_inplace_names[2] = {"selfRef", "selfRef"};
+
+aclnnStatus aclnnSeluGetWorkspaceSize(const aclTensor *self, aclTensor *out,
+                                      uint64_t *workspaceSize, aclOpExecutor **executor) {
+    const aclTensor *const t[2] = {self, out};
+    return sg_selu_phase1("aclnnSeluGetWorkspaceSize", "aclnnSelu", t, sg_names, workspaceSize,
+                          executor);
+}
+
+aclnnStatus aclnnSelu(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
+                      aclrtStream stream) {
+    return sg_op_run("aclnnSelu", workspace, workspaceSize, executor, stream);
+}
+
+aclnnStatus aclnnInplaceSeluGetWorkspaceSize(aclTensor *selfRef, uint64_t *workspaceSize,
+                                             aclOpExecutor **executor) {
+    const aclTensor *const t[2] = {selfRef, selfRef};
+    return sg_selu_phase1("aclnnInplaceSeluGetWorkspaceSize", "aclnnInplaceSelu", t,
+                          sg_inplace_names, workspaceSize, executor);
+}
+
+aclnnStatus aclnnInplaceSelu(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
+                             aclrtStream stream) {
+    return sg_op_run("aclnnInplaceSelu", workspace, workspaceSize, executor, stream);
+}
