@@ -2,9 +2,8 @@
  * The benchmark driver: for each size x dtype x isa x threads, the median time of
  * selugrad_backward, the triad bound for the same bytes and threads, and the hand-written loop
  * (handloop.c) on the threads the call really runs on.
- * Rows whose kernel is the one the library dispatches go through the public API; an --isa level
- * that picks another kernel goes through the same plan path the API uses (core/exec.h), minus
- * the argument checks, because the library reads SELUGRAD_MAX_ISA once per process.
+ * Every row goes through the public API; an --isa level is set with selugrad_set_max_isa for its
+ * rows and the cap in force before is restored after them.
  */
 #include <pthread.h>
 #include <stdlib.h>
@@ -19,17 +18,13 @@
 typedef struct sgb_call {
     const sgb_bufs *b;
     selugrad_dtype dtype;
-    const sg_kernel *kernel; /* NULL: the public API */
 } sgb_call;
 
 static int sgb_lib_call(void *ctx, size_t k) {
     const sgb_call *c = ctx;
     const void *g = sgb_buf(c->b, k, 0), *o = sgb_buf(c->b, k, 1);
     void *y = sgb_buf(c->b, k, 2);
-    if (c->kernel == NULL) return selugrad_backward(c->dtype, c->b->n, g, o, y) != SELUGRAD_OK;
-    sg_plan plan;
-    sg_plan_make(&plan, c->kernel, c->b->n, sg_threads_default());
-    return sg_plan_run(&plan, g, o, y) != SELUGRAD_OK;
+    return selugrad_backward(c->dtype, c->b->n, g, o, y) != SELUGRAD_OK;
 }
 
 /* The hand loop over the arrays of bufs, split over nth threads of the library's pool in parts
@@ -183,26 +178,29 @@ static int sgb_run_row(sgb_run *r, const sgb_bufs *b, const sgb_bufs *tb, sgb_ca
 static int sgb_run_dtype(sgb_run *r, sgb_bufs *b, const sgb_bufs *tb, selugrad_dtype dtype) {
     const sgb_options *opt = r->opt;
     size_t nisas = opt->nisas ? opt->nisas : 1;
-    for (size_t i = 0; i < nisas; i++) {
-        const sg_kernel *k = sg_kernel_for(dtype);
+    const selugrad_isa before = selugrad_get_max_isa();
+    int rc = 0;
+    for (size_t i = 0; i < nisas && rc == 0; i++) {
         const char *isa = "auto";
-        sg_isa cap = sg_isa_cap_from_env();
         if (opt->nisas) {
-            cap = opt->isas[i];
-            if (!sg_isa_supported(opt->isas[i])) continue;
-            k = sg_kernel_select(dtype, opt->isas[i]);
+            if (opt->isas[i] != SG_ISA_ALL && !sg_isa_supported(opt->isas[i])) continue;
+            selugrad_set_max_isa(opt->isas[i]);
             isa = sg_isa_name(opt->isas[i]);
         }
-        sgb_call lc = {b, dtype, k == sg_kernel_for(dtype) ? NULL : k};
-        for (size_t t = 0; t < opt->nthreads; t++) {
+        sg_isa cap = selugrad_get_max_isa();
+        const sg_kernel *k = sg_kernel_for(dtype);
+        sgb_call lc = {b, dtype};
+        for (size_t t = 0; t < opt->nthreads && rc == 0; t++) {
             sgb_row *row = &r->rows[r->nrows];
-            if (sgb_run_row(r, b, tb, &lc, k, cap, opt->threads[t], row) != 0) return -1;
+            rc = sgb_run_row(r, b, tb, &lc, k, cap, opt->threads[t], row);
+            if (rc != 0) break;
             row->isa = isa;
             r->nrows++;
             sgb_table_row(stdout, row);
         }
     }
-    return 0;
+    selugrad_set_max_isa(before);
+    return rc;
 }
 
 static int sgb_run_all(sgb_run *r) {
@@ -239,7 +237,7 @@ int selugrad_bench_main(int argc, char **argv) {
     int rc = sgb_parse_options(argc, argv, &opt, stderr);
     if (rc != 0) return rc == 1 ? 0 : 2;
     for (size_t i = 0; i < opt.nisas; i++)
-        if (!sg_isa_supported(opt.isas[i]))
+        if (opt.isas[i] != SG_ISA_ALL && !sg_isa_supported(opt.isas[i]))
             fprintf(stderr, "%s: --isa=%s: this CPU cannot run it; skipped\n", opt.prog,
                     sg_isa_name(opt.isas[i]));
     sgb_run r = {&opt, {opt.reps, opt.quick ? 0.005 : 0.15, opt.quick ? 3u : 5u}, NULL, 0};

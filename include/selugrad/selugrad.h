@@ -96,9 +96,65 @@ size_t selugrad_dtype_size(selugrad_dtype dtype);
 /* Short name of dtype ("f32", "f16", "bf16", "s8", "u8", "s32"), or NULL for an unknown one. */
 const char *selugrad_dtype_name(selugrad_dtype dtype);
 
-/* The kernel variant that runs for dtype now, e.g. "f32_selugrad__scalar"; NULL if unknown dtype.
- */
+/* The kernel variant that runs for dtype now (under the cap of selugrad_set_max_isa), e.g.
+   "f32_selugrad__avx512"; NULL for an unknown dtype. */
 const char *selugrad_kernel_name(selugrad_dtype dtype);
+
+/*
+ * Instruction-set levels of the kernels. Within a family each level includes the ones below it:
+ * x86-64 scalar < avx2 < avx512 < avx512fp16; aarch64 scalar < neon.
+ */
+typedef enum selugrad_isa {
+    SELUGRAD_ISA_SCALAR = 0,     /* portable C: every CPU */
+    SELUGRAD_ISA_AVX2 = 1,       /* AVX2, F16C and FMA */
+    SELUGRAD_ISA_AVX512 = 2,     /* AVX-512 F, BW, VL and DQ */
+    SELUGRAD_ISA_AVX512FP16 = 3, /* the above, AVX512-FP16 and AVX512_VBMI */
+    SELUGRAD_ISA_NEON = 4,       /* aarch64 Advanced SIMD */
+    SELUGRAD_ISA_ALL = 255       /* no cap: every level this CPU runs */
+} selugrad_isa;
+
+/*
+ * The highest level dispatch may choose (oneDNN's dnnl_set_max_cpu_isa is the model): the kernels
+ * of isa's family at or below it, and the scalar ones, qualify; SELUGRAD_ISA_ALL removes the cap.
+ * A level this CPU lacks is a valid cap: dispatch then takes the best level below it that runs. A
+ * level of another family (NEON on x86-64) leaves the scalar kernels. The default is the
+ * environment variable SELUGRAD_MAX_ISA (a level's name or "all"; read once, when first needed;
+ * an unknown name is reported on stderr and ignored), else SELUGRAD_ISA_ALL.
+ * It may be called at any time, from any thread: every call that starts after it returns chooses
+ * under the new cap; calls already running finish with the kernel they chose (every kernel gives
+ * the same bits). An aclnn executor keeps the kernel of its phase 1. The cap is the process's.
+ * Errors: SELUGRAD_ERR_BAD_ARGUMENT for a value that is not a selugrad_isa.
+ */
+selugrad_status selugrad_set_max_isa(selugrad_isa isa);
+
+/* The cap in force: the last selugrad_set_max_isa, else SELUGRAD_MAX_ISA's, else
+   SELUGRAD_ISA_ALL. */
+selugrad_isa selugrad_get_max_isa(void);
+
+/* "scalar", "avx2", "avx512", "avx512fp16", "neon", "all"; NULL for any other value. */
+const char *selugrad_isa_name(selugrad_isa isa);
+
+/* 1 when this CPU and OS run kernels of level isa (the OS must save the registers it uses), else 0;
+   0 also for SELUGRAD_ISA_ALL, which is no level. */
+int selugrad_isa_supported(selugrad_isa isa);
+
+/* A kernel built into this library. */
+typedef struct selugrad_kernel_info {
+    const char *name;     /* e.g. "f16_selugrad__avx512", "f32_selu__avx2" */
+    int forward;          /* 0: SeluGrad (selugrad_backward), 1: SELU (selugrad_forward) */
+    selugrad_dtype dtype; /* the element type it computes */
+    selugrad_isa isa;     /* the level it needs */
+    int supported;        /* 1 when this CPU and OS run it */
+    int chosen;           /* 1 when dispatch takes it now, under the current cap */
+} selugrad_kernel_info;
+
+/* How many kernels this library has: both operators, every dtype and level it was built with. */
+size_t selugrad_kernel_count(void);
+
+/* Fills *info for kernel i (0 <= i < selugrad_kernel_count()), listed per operator and dtype from
+   the most preferred to the least. SELUGRAD_ERR_NULL_POINTER for info NULL,
+   SELUGRAD_ERR_BAD_ARGUMENT for i out of range. */
+selugrad_status selugrad_kernel_get(size_t i, selugrad_kernel_info *info);
 
 /* Version as "MAJOR.MINOR.PATCH", and as MAJOR * 10000 + MINOR * 100 + PATCH. */
 const char *selugrad_version(void);

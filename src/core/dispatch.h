@@ -8,7 +8,8 @@
  */
 const sg_kernel *sg_kernel_select(selugrad_dtype dtype, sg_isa cap);
 
-/* The choice under SELUGRAD_MAX_ISA, made once; NULL for an unknown dtype. */
+/* The choice under the cap in force (selugrad_set_max_isa, by default SELUGRAD_MAX_ISA); NULL
+   for an unknown dtype. */
 const sg_kernel *sg_kernel_for(selugrad_dtype dtype);
 
 /* The same for the SELU forward's list (selu.inc); NULL for a dtype it does not have (UINT8). */

@@ -101,22 +101,78 @@ size_t bt_check_kernels(selugrad_dtype dt, size_t n, const void *g, const void *
     return bad;
 }
 
+size_t bt_caps(const selugrad_isa **caps) {
+    static selugrad_isa list[SG_ISA_LEVELS];
+    static size_t count;
+    if (count == 0) {
+        printf("dispatch runs under the caps:");
+        for (int level = 0; level < SG_ISA_LEVELS; level++) {
+            selugrad_isa isa = (selugrad_isa)level;
+            if (sg_isa_supported(isa)) {
+                list[count++] = isa;
+                printf(" %s", sg_isa_name(isa));
+            }
+        }
+        printf("\n");
+        for (int level = 0; level < SG_ISA_LEVELS; level++) {
+            int built = 0;
+            for (size_t i = 0; i < sg_kernel_count; i++) built |= (int)sg_kernels[i].isa == level;
+            if (built && !sg_isa_supported((selugrad_isa)level))
+                printf("SKIPPED cap %s: this CPU lacks it\n", sg_isa_name((selugrad_isa)level));
+        }
+        fflush(stdout);
+    }
+    *caps = list;
+    return count;
+}
+
+bt_setting bt_settings(int large) {
+    bt_setting s = {0, large != 0, selugrad_get_max_isa(), ""};
+    return s;
+}
+
+int bt_setting_next(bt_setting *s) {
+    const selugrad_isa *caps;
+    size_t ncaps = bt_caps(&caps);
+    size_t total = s->large ? ncaps * BT_NTHREADS : ncaps + BT_NTHREADS;
+    size_t i = (size_t)s->step++;
+    if (i >= total) {
+        selugrad_set_max_isa(s->cap_before);
+        selugrad_set_num_threads(0);
+        return 0;
+    }
+    selugrad_isa cap;
+    int threads;
+    if (s->large) {
+        cap = caps[i / BT_NTHREADS];
+        threads = bt_threads[i % BT_NTHREADS];
+    } else if (i < ncaps) {
+        cap = caps[i];
+        threads = 0;
+    } else {
+        cap = s->cap_before;
+        threads = bt_threads[i - ncaps];
+    }
+    if (selugrad_set_max_isa(cap) != SELUGRAD_OK ||
+        selugrad_set_num_threads(threads) != SELUGRAD_OK) {
+        printf("FAIL: setting cap %s and %d threads: %s\n", sg_isa_name(cap), threads,
+               selugrad_last_error());
+        exit(1);
+    }
+    snprintf(s->label, sizeof s->label, "cap %s, %d threads", sg_isa_name(cap),
+             selugrad_get_num_threads());
+    return 1;
+}
+
 size_t bt_check_dispatched(selugrad_dtype dt, size_t n, const void *g, const void *o,
                            const void *expect, const char *what, int large) {
     size_t es = selugrad_dtype_size(dt), bad = 0;
     void *y = bt_output(n, es);
-    char who[96];
-    for (int t = 0; t < (large ? BT_NTHREADS : 1); t++) {
-        int nth = large ? bt_threads[t] : 0;
-        if (selugrad_set_num_threads(nth) != SELUGRAD_OK) {
-            printf("FAIL selugrad_set_num_threads(%d): %s\n", nth, selugrad_last_error());
-            bad++;
-            continue;
-        }
+    char who[112];
+    for (bt_setting s = bt_settings(large); bt_setting_next(&s);) {
         memset(y, 0xA5, n * es);
         selugrad_status st = selugrad_backward(dt, n, g, o, y);
-        snprintf(who, sizeof who, "selugrad_backward(%s, %d threads)", selugrad_kernel_name(dt),
-                 selugrad_get_num_threads());
+        snprintf(who, sizeof who, "selugrad_backward(%s; %s)", selugrad_kernel_name(dt), s.label);
         if (st != SELUGRAD_OK) {
             printf("FAIL %s [%s]: status %s: %s\n", who, what, selugrad_status_name(st),
                    selugrad_last_error());
@@ -125,7 +181,6 @@ size_t bt_check_dispatched(selugrad_dtype dt, size_t n, const void *g, const voi
         }
         bad += bt_compare(dt, n, g, o, expect, y, who, what);
     }
-    selugrad_set_num_threads(0);
     free(y);
     return bad;
 }

@@ -173,12 +173,16 @@ if(TARGET selugrad_cli)
   endforeach()
   sg_cli_test(cli_info_env_threads_3 0 "threads: 3\n" info)
   set_tests_properties(cli_info_env_threads_3 PROPERTIES ENVIRONMENT SELUGRAD_NUM_THREADS=3)
-  sg_cli_test(cli_info 0 "kernel f16 " info)
+  # info: every kernel built, in plain words; no cap unless one is set
+  sg_cli_test(cli_info 0 "isa cap: no cap .*\n  f16_selugrad__scalar +runs here\n" info)
+  sg_cli_test(cli_info_env_isa_scalar 0
+    "isa cap: scalar .*f32_selugrad__scalar +runs here. dispatch picks it for SeluGrad f32\n" info)
+  set_tests_properties(cli_info_env_isa_scalar PROPERTIES ENVIRONMENT SELUGRAD_MAX_ISA=scalar)
   # a level that no longer exists is an unknown name: --isa refuses it, SELUGRAD_MAX_ISA ignores it
   sg_cli_test(cli_usage_run_isa_avx512bf16 2 "unknown isa 'avx512bf16'"
     run --dtype=bf16 --shape=4 --isa=avx512bf16)
   sg_cli_test(cli_info_env_isa_avx512bf16 0
-    "SELUGRAD_MAX_ISA=\"avx512bf16\" is not one of scalar, avx2, avx512, avx512fp16, neon. ignored"
+    "SELUGRAD_MAX_ISA=\"avx512bf16\" is not one of scalar, avx2, avx512, avx512fp16, neon, all. ignored"
     info)
   set_tests_properties(cli_info_env_isa_avx512bf16 PROPERTIES ENVIRONMENT SELUGRAD_MAX_ISA=avx512bf16)
 

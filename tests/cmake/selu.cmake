@@ -17,18 +17,6 @@ target_include_directories(sg_exp_all PRIVATE ${PROJECT_SOURCE_DIR}/src ${PROJEC
 sg_program_warnings(sg_exp_all)
 add_test(NAME selu_exp_sample COMMAND sg_exp_all --step=4099)
 
-# test_selu_forward again under each ISA cap: its dispatch case expects the capped choice (the
-# kernel checks call every variant directly either way).
-if(SG_ARM64)
-  set(sg_selu_caps scalar)
-else()
-  set(sg_selu_caps scalar avx2)
-endif()
-foreach(cap ${sg_selu_caps})
-  add_test(NAME test_selu_forward_isa_${cap} COMMAND test_selu_forward)
-  set_tests_properties(test_selu_forward_isa_${cap} PROPERTIES ENVIRONMENT "SELUGRAD_MAX_ISA=${cap}")
-endforeach()
-
 # ops-nn's forward examples (examples/*.cpp): their whole output, byte for byte.
 foreach(ex test_aclnn_selu test_aclnn_inplace_selu)
   if(TARGET ${ex})

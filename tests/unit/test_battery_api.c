@@ -169,23 +169,23 @@ static size_t strided_case(selugrad_dtype dt, size_t n, ptrdiff_t gs, ptrdiff_t 
         memcpy(oc + i * es, o + (ptrdiff_t)i * os * (ptrdiff_t)es, es);
     }
     gm_selugrad_array(dt, n, gc, oc, e);
-    char what[96];
+    char what[96], who[128];
     snprintf(what, sizeof what, "n=%zu strides g %td o %td y %td", n, gs, os, ys);
-    for (int t = 0; t < (large ? BT_NTHREADS : 1); t++) {
-        selugrad_set_num_threads(large ? bt_threads[t] : 0);
+    for (bt_setting set = bt_settings(large); bt_setting_next(&set);) {
         memset(yb, 0x5A, yspan * es);
         assert_int_equal(selugrad_backward_strided(dt, n, g, gs, o, os, y, ys), SELUGRAD_OK);
         for (size_t i = 0; i < n; i++)
             memcpy(yc + i * es, y + (ptrdiff_t)i * ys * (ptrdiff_t)es, es);
-        bad += bt_compare(dt, n, gc, oc, e, yc, "selugrad_backward_strided", what);
+        snprintf(who, sizeof who, "selugrad_backward_strided(%s)", set.label);
+        bad += bt_compare(dt, n, gc, oc, e, yc, who, what);
         for (size_t i = 0; i < yspan * es; i++) /* bytes between y's elements stay untouched */
             if ((i / es) % (size_t)(ys < 0 ? -ys : ys) != 0 && yb[i] != 0x5A && bad++ == 0)
-                printf("GUARD selugrad_backward_strided [%s]: byte %zu between elements written\n",
-                       what, i);
+                printf("GUARD %s [%s]: byte %zu between elements written\n", who, what, i);
+        /* the contiguous call */
+        assert_int_equal(selugrad_backward(dt, n, gc, oc, yc), SELUGRAD_OK);
+        snprintf(who, sizeof who, "selugrad_backward (contiguous twin; %s)", set.label);
+        bad += bt_compare(dt, n, gc, oc, e, yc, who, what);
     }
-    selugrad_set_num_threads(0);
-    assert_int_equal(selugrad_backward(dt, n, gc, oc, yc), SELUGRAD_OK); /* the contiguous call */
-    bad += bt_compare(dt, n, gc, oc, e, yc, "selugrad_backward (contiguous twin)", what);
     free(gb), free(ob), free(yb), free(gc), free(oc), free(e), free(yc);
     return bad;
 }
@@ -258,24 +258,22 @@ static size_t strided_in_place(selugrad_dtype dt, size_t n, ptrdiff_t st, int on
     unsigned char *a = (st < 0 ? buf + (span - 1) * es : buf);
     char what[80];
     snprintf(what, sizeof what, "n=%zu in place on %s, stride %td", n, on_o ? "o" : "g", st);
-    for (int t = 0; t < (large ? BT_NTHREADS : 1); t++) {
+    for (bt_setting set = bt_settings(large); bt_setting_next(&set);) {
         memcpy(buf, orig, span * es);
         for (size_t i = 0; i < n; i++)
             memcpy((on_o ? oc : gc) + i * es, a + (ptrdiff_t)i * st * (ptrdiff_t)es, es);
         memcpy(on_o ? gc : oc, other, n * es);
-        gm_selugrad_array(dt, n, gc, oc, e);
-        selugrad_set_num_threads(large ? bt_threads[t] : 0);
+        if (set.step == 1) gm_selugrad_array(dt, n, gc, oc, e); /* the same inputs each time */
         selugrad_status r = on_o ? selugrad_backward_strided(dt, n, other, 1, a, st, a, st)
                                  : selugrad_backward_strided(dt, n, a, st, other, 1, a, st);
         assert_int_equal(r, SELUGRAD_OK);
         for (size_t i = 0; i < n; i++)
             memcpy(yc + i * es, a + (ptrdiff_t)i * st * (ptrdiff_t)es, es);
-        bad += bt_compare(dt, n, gc, oc, e, yc, "selugrad_backward_strided", what);
+        bad += bt_compare(dt, n, gc, oc, e, yc, set.label, what);
         for (size_t i = 0; i < span * es; i++) /* elements between the strided ones untouched */
             if ((i / es) % (size_t)(st < 0 ? -st : st) != 0 && buf[i] != orig[i] && bad++ == 0)
-                printf("GUARD [%s]: byte %zu between elements written\n", what, i);
+                printf("GUARD [%s; %s]: byte %zu between elements written\n", what, set.label, i);
     }
-    selugrad_set_num_threads(0);
     free(buf), free(other), free(orig), free(gc), free(oc), free(e), free(yc);
     return bad;
 }

@@ -76,14 +76,19 @@ static size_t out_of_place(selugrad_dtype dt, size_t n, size_t go, size_t oo, si
         bad += bt_compare(dt, n, g, o, e, y, k->name, what) +
                guard_check(yb, ylen, y, n * es, k->name, what);
     }
-    memset(yb, 0x5A, ylen);
-    assert_int_equal(selugrad_backward(dt, n, g, o, y), SELUGRAD_OK);
-    bad += bt_compare(dt, n, g, o, e, y, "selugrad_backward", what) +
-           guard_check(yb, ylen, y, n * es, "selugrad_backward", what);
-    memset(yb, 0x5A, ylen);
-    assert_int_equal(selugrad_backward_strided(dt, n, g, 1, o, 1, y, 1), SELUGRAD_OK);
-    bad += bt_compare(dt, n, g, o, e, y, "selugrad_backward_strided", what) +
-           guard_check(yb, ylen, y, n * es, "selugrad_backward_strided", what);
+    for (bt_setting set = bt_settings(0); bt_setting_next(&set);) {
+        char who[96];
+        memset(yb, 0x5A, ylen);
+        assert_int_equal(selugrad_backward(dt, n, g, o, y), SELUGRAD_OK);
+        snprintf(who, sizeof who, "selugrad_backward(%s)", set.label);
+        bad +=
+            bt_compare(dt, n, g, o, e, y, who, what) + guard_check(yb, ylen, y, n * es, who, what);
+        memset(yb, 0x5A, ylen);
+        assert_int_equal(selugrad_backward_strided(dt, n, g, 1, o, 1, y, 1), SELUGRAD_OK);
+        snprintf(who, sizeof who, "selugrad_backward_strided(%s)", set.label);
+        bad +=
+            bt_compare(dt, n, g, o, e, y, who, what) + guard_check(yb, ylen, y, n * es, who, what);
+    }
     free(gb);
     free(ob);
     free(e);
@@ -92,7 +97,7 @@ static size_t out_of_place(selugrad_dtype dt, size_t n, size_t go, size_t oo, si
 }
 
 /* In place: mode 0 y == g, 1 y == o, 2 y == g == o; the array starts at element offset off.
-   Runs each kernel and selugrad_backward (with each thread count when large). */
+   Runs each kernel, and selugrad_backward under every setting of bt_settings(large). */
 static size_t in_place(selugrad_dtype dt, size_t n, size_t off, int mode, int large, uint64_t *s) {
     size_t es = selugrad_dtype_size(dt), bad = 0;
     char *g = bt_alloc(n * es), *o = bt_alloc(n * es), *e = bt_alloc(n * es),
@@ -106,23 +111,19 @@ static size_t in_place(selugrad_dtype dt, size_t n, size_t off, int mode, int la
     static const char *const names[3] = {"y == g", "y == o", "y == g == o"};
     char what[80];
     snprintf(what, sizeof what, "n=%zu offset %zu, %s", n, off, names[mode]);
-    int runs = (int)sg_kernel_count + (large ? BT_NTHREADS : 1);
-    for (int r = 0; r < runs; r++) {
-        const sg_kernel *k = r < (int)sg_kernel_count ? &sg_kernels[r] : NULL;
-        if (k != NULL && (k->dtype != dt || !bt_kernel_runs(k))) continue;
+    const void *gi = mode == 1 ? g : c, *oi = mode == 0 ? o : c;
+    for (size_t r = 0; r < sg_kernel_count; r++) {
+        const sg_kernel *k = &sg_kernels[r];
+        if (k->dtype != dt || !bt_kernel_runs(k)) continue;
         memcpy(c, src, n * es);
-        const void *gi = mode == 1 ? g : c, *oi = mode == 0 ? o : c;
+        k->fn(n, gi, oi, c);
+        bad += bt_compare(dt, n, g, o, e, c, k->name, what);
+    }
+    for (bt_setting set = bt_settings(large); bt_setting_next(&set);) {
         char who[96];
-        if (k != NULL) {
-            k->fn(n, gi, oi, c);
-            snprintf(who, sizeof who, "%s", k->name);
-        } else {
-            int nth = large ? bt_threads[r - (int)sg_kernel_count] : 0;
-            selugrad_set_num_threads(nth);
-            assert_int_equal(selugrad_backward(dt, n, gi, oi, c), SELUGRAD_OK);
-            snprintf(who, sizeof who, "selugrad_backward(%d threads)", selugrad_get_num_threads());
-            selugrad_set_num_threads(0);
-        }
+        memcpy(c, src, n * es);
+        assert_int_equal(selugrad_backward(dt, n, gi, oi, c), SELUGRAD_OK);
+        snprintf(who, sizeof who, "selugrad_backward(%s)", set.label);
         bad += bt_compare(dt, n, g, o, e, c, who, what);
     }
     free(g);

@@ -366,11 +366,10 @@ static void test_api_threads(void **state) {
         size_t es = selugrad_dtype_size(dt);
         fill(x, N, dt);
         model(dt, N, x, w);
-        for (int t = 0; t < BT_NTHREADS; t++) {
-            assert_int_equal(selugrad_set_num_threads(bt_threads[t]), SELUGRAD_OK);
+        for (bt_setting set = bt_settings(1); bt_setting_next(&set);) { /* every cap, threads */
             memset(y, 0, N * es);
             assert_int_equal(selugrad_forward(dt, N, x, y), SELUGRAD_OK);
-            assert_same(dt, N, x, w, y, "selugrad_forward");
+            assert_same(dt, N, x, w, y, set.label);
             /* strided: every other element, backwards, and in place */
             size_t h = N / 2;
             memset(y, 0, N * es);
@@ -389,7 +388,6 @@ static void test_api_threads(void **state) {
         assert_int_equal(selugrad_forward(dt, N, y, y), SELUGRAD_OK); /* in place */
         assert_same(dt, N, x, w, y, "selugrad_forward in place");
     }
-    selugrad_set_num_threads(0);
     free(x);
     free(y);
     free(w);
@@ -424,25 +422,33 @@ static void test_api_errors(void **state) {
     }
 }
 
-/* Dispatch under SELUGRAD_MAX_ISA (the suite runs this program under each cap): the kernel named
-   is the first of the dtype in selu.inc that the CPU and the cap allow. */
+/* Dispatch under every cap (selugrad_set_max_isa): the kernel named is the first of the dtype in
+   selu.inc that the CPU and the cap allow. */
 static void test_dispatch_cap(void **state) {
     (void)state;
-    sg_isa cap = sg_isa_cap_from_env();
-    for (size_t d = 0; d < 5; d++) {
-        const sg_kernel *want = NULL;
-        for (size_t i = 0; i < sg_selu_kernel_count && want == NULL; i++) {
-            const sg_kernel *k = &sg_selu_kernels[i];
-            if (k->dtype == fwd_dtypes[d] && sg_isa_supported(k->isa) &&
-                (k->isa == SG_ISA_SCALAR || (k->isa == SG_ISA_NEON) == (cap == SG_ISA_NEON)) &&
-                (k->isa == SG_ISA_NEON || k->isa <= cap))
-                want = k;
+    static const sg_isa caps[] = {SG_ISA_SCALAR,     SG_ISA_AVX2, SG_ISA_AVX512,
+                                  SG_ISA_AVX512FP16, SG_ISA_NEON, SG_ISA_ALL};
+    const selugrad_isa before = selugrad_get_max_isa();
+    for (size_t c = 0; c < sizeof caps / sizeof caps[0]; c++) {
+        sg_isa cap = caps[c];
+        assert_int_equal(selugrad_set_max_isa(cap), SELUGRAD_OK);
+        for (size_t d = 0; d < 5; d++) {
+            const sg_kernel *want = NULL;
+            for (size_t i = 0; i < sg_selu_kernel_count && want == NULL; i++) {
+                const sg_kernel *k = &sg_selu_kernels[i];
+                int allowed = k->isa == SG_ISA_SCALAR || cap == SG_ISA_ALL ||
+                              (k->isa == SG_ISA_NEON ? cap == SG_ISA_NEON
+                                                     : cap != SG_ISA_NEON && k->isa <= cap);
+                if (k->dtype == fwd_dtypes[d] && sg_isa_supported(k->isa) && allowed) want = k;
+            }
+            assert_non_null(want);
+            assert_string_equal(selugrad_forward_kernel_name(fwd_dtypes[d]), want->name);
+            if (cap == SG_ISA_SCALAR) assert_non_null(strstr(want->name, "__scalar"));
         }
-        assert_non_null(want);
-        assert_string_equal(selugrad_forward_kernel_name(fwd_dtypes[d]), want->name);
-        if (cap == SG_ISA_SCALAR) assert_non_null(strstr(want->name, "__scalar"));
+        printf("cap %s: f32 runs %s\n", sg_isa_name(cap),
+               selugrad_forward_kernel_name(SELUGRAD_FLOAT));
     }
-    printf("cap %s: f32 runs %s\n", sg_isa_name(cap), selugrad_forward_kernel_name(SELUGRAD_FLOAT));
+    assert_int_equal(selugrad_set_max_isa(before), SELUGRAD_OK);
 }
 
 int main(void) {

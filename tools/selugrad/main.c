@@ -1,6 +1,7 @@
 /* The selugrad command: one program, subcommands (docs/cli.md). */
 #include <string.h>
 
+#include "common/dtype.h"
 #include "isa/cpu.h"
 #include "runtime/soc.h"
 #include "cli.h"
@@ -21,9 +22,51 @@ static const char cli_help[] =
     "  info        version, CPU features, kernels, threads, SoC\n"
     "Options are --key=VALUE or --key VALUE.\n";
 
-static const char cli_info_help[] = "usage: selugrad info\n"
-                                    "Prints the version, CPU features found, the kernel per dtype, "
-                                    "the thread count and the SoC.\n";
+static const char cli_info_help[] =
+    "usage: selugrad info\n"
+    "Prints the version, the CPU features found, the ISA levels this CPU runs and the cap, every\n"
+    "kernel built (whether it runs here, and which one dispatch picks per operator and dtype),\n"
+    "the thread count, the SoC and which API the case runner calls.\n";
+
+/* The ISA levels, the cap and every kernel built, in plain words. */
+static void cli_info_isa(void) {
+    printf("isa levels this CPU runs:");
+    for (int l = SELUGRAD_ISA_SCALAR; l <= SELUGRAD_ISA_NEON; l++)
+        if (selugrad_isa_supported((selugrad_isa)l))
+            printf(" %s", selugrad_isa_name((selugrad_isa)l));
+    printf("\n");
+    selugrad_isa cap = selugrad_get_max_isa();
+    if (cap == SELUGRAD_ISA_ALL)
+        printf("isa cap: no cap (dispatch may pick every level this CPU runs)\n");
+    else
+        printf("isa cap: %s (dispatch picks no level above it)\n", selugrad_isa_name(cap));
+    printf("kernels built, per operator and dtype from the most preferred:\n");
+    for (size_t i = 0; i < selugrad_kernel_count(); i++) {
+        selugrad_kernel_info k;
+        if (selugrad_kernel_get(i, &k) != SELUGRAD_OK) continue;
+        printf("  %-26s ", k.name);
+        if (!k.supported)
+            printf("does not run here: this CPU lacks %s\n", selugrad_isa_name(k.isa));
+        else if (k.chosen)
+            printf("runs here; dispatch picks it for %s %s\n", k.forward ? "SELU" : "SeluGrad",
+                   selugrad_dtype_name(k.dtype));
+        else
+            printf("runs here\n");
+    }
+}
+
+/* Which API the case runner calls per dtype. */
+static void cli_info_case_api(void) {
+    printf("run, verify and st call aclnnSeluBackward for");
+    for (int i = 0; i < SG_DTYPE_COUNT; i++)
+        if (strcmp(cli_exec_api(sg_dtype_list[i]), "aclnn") == 0)
+            printf(" %s", selugrad_dtype_name(sg_dtype_list[i]));
+    printf(", and selugrad_backward for the dtypes aclnn rejects on every SoC:");
+    for (int i = 0; i < SG_DTYPE_COUNT; i++)
+        if (strcmp(cli_exec_api(sg_dtype_list[i]), "aclnn") != 0)
+            printf(" %s", selugrad_dtype_name(sg_dtype_list[i]));
+    printf("\n");
+}
 
 int cli_cmd_info(int argc, char **argv) {
     int pre = cli_begin("info", argc, argv, cli_info_help);
@@ -51,11 +94,8 @@ int cli_cmd_info(int argc, char **argv) {
                  {"neon", f->neon}};
     for (size_t i = 0; i < sizeof feats / sizeof feats[0]; i++)
         if (feats[i].on) printf(" %s", feats[i].name);
-    printf("\nisa cap: %s\n", sg_isa_name(sg_isa_cap_from_env()));
-    static const selugrad_dtype dts[] = {SELUGRAD_FLOAT, SELUGRAD_FLOAT16, SELUGRAD_BF16,
-                                         SELUGRAD_INT8,  SELUGRAD_UINT8,   SELUGRAD_INT32};
-    for (size_t i = 0; i < sizeof dts / sizeof dts[0]; i++)
-        printf("kernel %-4s %s\n", selugrad_dtype_name(dts[i]), selugrad_kernel_name(dts[i]));
+    printf("\n");
+    cli_info_isa();
     printf("threads: %d\n", selugrad_get_num_threads());
     const char *soc = sg_soc_env_name();
     const sg_soc *p = sg_soc_find(soc);
@@ -68,7 +108,8 @@ int cli_cmd_info(int argc, char **argv) {
     int n = 0;
     const sg_soc *t = sg_soc_table(&n);
     for (int i = 0; i < n; i++) printf(" %s", t[i].name);
-    printf("\ncase api: %s (u8: %s)\n", cli_exec_api(SELUGRAD_FLOAT), cli_exec_api(SELUGRAD_UINT8));
+    printf("\n");
+    cli_info_case_api();
     return 0;
 }
 
