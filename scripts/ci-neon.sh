@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # CI job for the aarch64 NEON kernels: a cross build with Debian's aarch64 cross
 # compiler, warnings as errors, then the test suite under qemu-user (docs/neon.md). It passes with
-# or without SELUGRAD_MAX_ISA set: the NEON tests call the NEON kernels directly, and their
-# dispatch case expects whatever the cap allows.
+# or without SELUGRAD_MAX_ISA set: the variant tests (test_kernel_variants, the battery) call every
+# kernel of the list directly, NEON included, and their dispatch cases expect whatever the cap
+# allows.
 # Usage: scripts/ci-neon.sh [build-dir] [extra cmake args...]
 #   SELUGRAD_NEON_TESTS=REGEX runs only the tests whose names match (ctest -R); default: all.
 #   SELUGRAD_NEON_EXCLUDE=REGEX leaves out the tests whose names match (ctest -E); set it empty to

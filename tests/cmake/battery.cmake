@@ -1,8 +1,7 @@
 # The test battery: every tests/unit/test_battery_*.c also links the independent golden
 # model (tests/model) and the shared driver (tests/battery).
-add_library(sg_battery STATIC ${CMAKE_CURRENT_SOURCE_DIR}/model/golden.c
-                              ${CMAKE_CURRENT_SOURCE_DIR}/battery/harness.c)
-target_link_libraries(sg_battery PUBLIC selugrad_internal m)
+add_library(sg_battery STATIC ${CMAKE_CURRENT_SOURCE_DIR}/battery/harness.c)
+target_link_libraries(sg_battery PUBLIC selugrad_internal selugrad_golden m)
 target_include_directories(sg_battery PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
 sg_program_warnings(sg_battery)
 target_compile_options(sg_battery PRIVATE -Wconversion)

@@ -196,13 +196,15 @@ if(TARGET selugrad_cli)
   endforeach()
 endif()
 
-# The CLI's judge (golden, rounding, precision standard, bit comparison) as a unit test.
+# The CLI's judge (the golden model's results, rounding, precision standard, bit comparison) as a
+# unit test.
 if(TARGET selugrad_cli)
   add_executable(test_cli_golden ${CMAKE_CURRENT_SOURCE_DIR}/cli/test_cli_golden.c
     ${PROJECT_SOURCE_DIR}/tools/selugrad/check.c ${PROJECT_SOURCE_DIR}/tools/selugrad/tensor.c
     ${PROJECT_SOURCE_DIR}/tools/selugrad/args.c)
   target_include_directories(test_cli_golden PRIVATE ${PROJECT_SOURCE_DIR}/tools)
-  target_link_libraries(test_cli_golden PRIVATE selugrad_internal selugrad_argv PkgConfig::CMOCKA m)
+  target_link_libraries(test_cli_golden PRIVATE selugrad_internal selugrad_argv selugrad_golden
+                        PkgConfig::CMOCKA m)
   sg_program_warnings(test_cli_golden)
   add_test(NAME test_cli_golden COMMAND test_cli_golden)
 endif()

@@ -1,6 +1,6 @@
 /*
  * sg_all_pairs16: every SIMD kernel of float16 and bfloat16 that this CPU can run, against the
- * scalar kernel of its dtype (which test_kernel_variants' scalar_model checks against the element
+ * scalar kernel of its dtype (which test_kernel_variants and the battery check against the golden
  * model), on every (g, o) pair: for each 16-bit value v, one call with g = v everywhere and o =
  * 0 .. 65535, and one with o = v and g = 0 .. 65535, so each special value fills whole calls;
  * then the same pairs again laid out so that every pair whose result is finite goes through a

@@ -3,8 +3,8 @@
  * 0..5, offsets, storage sizes) for gradOutput, result and gradInput over one arena, so that the
  * views may alias, interleave or overlap. aclCreateTensor may refuse a descriptor; phase 1 may
  * refuse a call; neither may crash. An accepted call must give, at every gradInput element, the
- * model's value for the inputs as they were before the call (out-of-place semantics), and must
- * leave every other byte of the arena unchanged.
+ * golden model's value for the inputs as they were before the call (out-of-place semantics), and
+ * must leave every other byte of the arena unchanged.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -12,7 +12,7 @@
 
 #include "acl/acl.h"
 #include "aclnnop/aclnn_selu_backward.h"
-#include "kernels/ref/selugrad_ref.h"
+#include "model/golden.h"
 
 enum { ARENA = 2048, MAXR = 9 };
 
@@ -105,10 +105,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         for (int64_t e = 0; e < n; e++) {
             /* UINT8 and unknown dtypes must have been refused by phase 1 */
             if (dt == ACL_UINT8 ||
-                !sg_ref_element((selugrad_dtype)dt,
-                                before + v[0].base + (size_t)fz_at(&v[0], idx) * es,
-                                before + v[1].base + (size_t)fz_at(&v[1], idx) * es,
-                                expect + v[2].base + (size_t)fz_at(&v[2], idx) * es))
+                !gm_selugrad_element((int)dt, before + v[0].base + (size_t)fz_at(&v[0], idx) * es,
+                                     before + v[1].base + (size_t)fz_at(&v[1], idx) * es,
+                                     expect + v[2].base + (size_t)fz_at(&v[2], idx) * es))
                 abort();
             for (uint64_t i = rank; i-- > 0;) {
                 if (++idx[i] < dims[i]) break;

@@ -1,6 +1,6 @@
 /*
  * libFuzzer target for the native API: random dtypes, lengths, strides, offsets and aliasing of
- * y with the inputs inside one arena. Every accepted call must give the reference model's bits
+ * y with the inputs inside one arena. Every accepted call must give the golden model's bits
  * at y's positions and leave every other byte of the arena as it was; every rejected call must
  * leave the arena untouched and a message behind.
  */
@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kernels/ref/selugrad_ref.h"
+#include "model/golden.h"
 #include "selugrad/selugrad.h"
 
 enum { ARENA = 4096 };
@@ -69,9 +69,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     memcpy(expect, before, ARENA);
     for (size_t i = 0; i < n; i++) {
         ptrdiff_t k = (ptrdiff_t)i;
-        sg_ref_element(dt, before + (base[0] - arena) + k * st[0] * (ptrdiff_t)es,
-                       before + (base[1] - arena) + k * st[1] * (ptrdiff_t)es,
-                       expect + (base[2] - arena) + k * st[2] * (ptrdiff_t)es);
+        gm_selugrad_element((int)dt, before + (base[0] - arena) + k * st[0] * (ptrdiff_t)es,
+                            before + (base[1] - arena) + k * st[1] * (ptrdiff_t)es,
+                            expect + (base[2] - arena) + k * st[2] * (ptrdiff_t)es);
     }
     if (memcmp(arena, expect, ARENA) != 0) abort();
     return 0;

@@ -21,17 +21,26 @@ static double gm_pow2(int k) {
     return d;
 }
 
+/* The unbiased binary exponent of a finite, non-zero x that is a normal double (every value the
+   model meets: products of two fp32 values lie within 2^-298 .. 2^256), from its bits. */
+static int gm_exponent(double x) {
+    uint64_t u;
+    memcpy(&u, &x, sizeof u);
+    return (int)((u >> 52) & 0x7FFu) - 1023;
+}
+
 double gm_round(double x, gm_fmt f) {
     if (x == 0.0 || isnan(x) || isinf(x)) return x;
     int emin = 1 - gm_bias(f), emax = gm_bias(f);
-    int e;
-    (void)frexp(fabs(x), &e); /* |x| = m * 2^e, m in [0.5, 1): x's unbiased exponent is e - 1 */
-    int exp = e - 1 > emin ? e - 1 : emin;     /* subnormals share emin's quantum */
-    int quantum = exp - (f.prec - 1);          /* weight of the last significand bit */
-    double s = fabs(x) * gm_pow2(-quantum);    /* significand as a real number, < 2^prec */
-    double whole = floor(s), frac = s - whole; /* both exact: s < 2^53 */
-    if (frac > 0.5 || (frac == 0.5 && fmod(whole, 2.0) == 1.0)) whole += 1.0;
-    double r = whole * gm_pow2(quantum);
+    double a = fabs(x);
+    int e = gm_exponent(a);
+    int exp = e > emin ? e : emin;    /* subnormals share emin's quantum */
+    int quantum = exp - (f.prec - 1); /* weight of the last significand bit */
+    double s = a * gm_pow2(-quantum); /* significand as a real number, < 2^prec */
+    uint64_t whole = (uint64_t)s;     /* truncation: s >= 0 */
+    double frac = s - (double)whole;  /* exact: s < 2^53 */
+    if (frac > 0.5 || (frac == 0.5 && (whole & 1u))) whole += 1;
+    double r = (double)whole * gm_pow2(quantum);
     double max_finite = (2.0 - gm_pow2(1 - f.prec)) * gm_pow2(emax);
     if (r > max_finite) r = INFINITY;
     return x < 0 ? -r : r;
@@ -60,13 +69,12 @@ uint32_t gm_bits(double v, gm_fmt f) {
     double a = fabs(v);
     if (isinf(a)) return sign | (emask << mbits);
     if (a == 0.0) return sign;
-    int e;
-    (void)frexp(a, &e);
+    int e = gm_exponent(a);
     int emin = 1 - gm_bias(f);
-    if (e - 1 < emin) /* subnormal: the significand counts units of 2^(emin - mbits) */
-        return sign | (uint32_t)ldexp(a, mbits - emin);
-    uint32_t field = (uint32_t)(e - 1 + gm_bias(f));
-    uint32_t frac = (uint32_t)(ldexp(a, mbits - (e - 1)) - ldexp(1.0, mbits));
+    if (e < emin) /* subnormal: the significand counts units of 2^(emin - mbits) */
+        return sign | (uint32_t)(a * gm_pow2(mbits - emin));
+    uint32_t field = (uint32_t)(e + gm_bias(f));
+    uint32_t frac = (uint32_t)(a * gm_pow2(mbits - e) - gm_pow2(mbits));
     return sign | (field << mbits) | frac;
 }
 
@@ -143,43 +151,132 @@ int32_t gm_selugrad_s32(int32_t g, int32_t o) {
     return (int32_t)tr;
 }
 
-void gm_selugrad_array(int dtype, size_t n, const void *g, const void *o, void *expect) {
-    for (size_t i = 0; i < n; i++) {
-        switch (dtype) {
-        case SELUGRAD_FLOAT:
-        case SELUGRAD_INT32: {
-            uint32_t gb, ob, yb;
-            memcpy(&gb, (const char *)g + 4 * i, 4);
-            memcpy(&ob, (const char *)o + 4 * i, 4);
-            if (dtype == SELUGRAD_FLOAT) {
-                yb = gm_selugrad_f32(gb, ob);
-            } else {
-                int32_t gi, oi, r;
-                memcpy(&gi, &gb, 4);
-                memcpy(&oi, &ob, 4);
-                r = gm_selugrad_s32(gi, oi);
-                memcpy(&yb, &r, 4);
-            }
-            memcpy((char *)expect + 4 * i, &yb, 4);
-            break;
+int gm_selugrad_element(int dtype, const void *g, const void *o, void *y) {
+    switch (dtype) {
+    case SELUGRAD_FLOAT:
+    case SELUGRAD_INT32: {
+        uint32_t gb, ob, yb;
+        memcpy(&gb, g, 4);
+        memcpy(&ob, o, 4);
+        if (dtype == SELUGRAD_FLOAT) {
+            yb = gm_selugrad_f32(gb, ob);
+        } else {
+            int32_t gi, oi, r;
+            memcpy(&gi, &gb, 4);
+            memcpy(&oi, &ob, 4);
+            r = gm_selugrad_s32(gi, oi);
+            memcpy(&yb, &r, 4);
         }
-        case SELUGRAD_FLOAT16:
-            ((uint16_t *)expect)[i] =
-                gm_selugrad_f16(((const uint16_t *)g)[i], ((const uint16_t *)o)[i]);
-            break;
-        case SELUGRAD_BF16:
-            ((uint16_t *)expect)[i] =
-                gm_selugrad_bf16(((const uint16_t *)g)[i], ((const uint16_t *)o)[i]);
-            break;
-        case SELUGRAD_INT8:
-            ((int8_t *)expect)[i] = gm_selugrad_s8(((const int8_t *)g)[i], ((const int8_t *)o)[i]);
-            break;
-        case SELUGRAD_UINT8:
-            ((uint8_t *)expect)[i] =
-                gm_selugrad_u8(((const uint8_t *)g)[i], ((const uint8_t *)o)[i]);
-            break;
-        default:
-            break;
-        }
+        memcpy(y, &yb, 4);
+        return 1;
     }
+    case SELUGRAD_FLOAT16:
+    case SELUGRAD_BF16: {
+        uint16_t gb, ob, yb;
+        memcpy(&gb, g, 2);
+        memcpy(&ob, o, 2);
+        yb = dtype == SELUGRAD_FLOAT16 ? gm_selugrad_f16(gb, ob) : gm_selugrad_bf16(gb, ob);
+        memcpy(y, &yb, 2);
+        return 1;
+    }
+    case SELUGRAD_INT8: {
+        int8_t r = gm_selugrad_s8(*(const int8_t *)g, *(const int8_t *)o);
+        memcpy(y, &r, 1);
+        return 1;
+    }
+    case SELUGRAD_UINT8:
+        *(uint8_t *)y = gm_selugrad_u8(*(const uint8_t *)g, *(const uint8_t *)o);
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* Bytes per element of the six dtypes; 0 for any other value. */
+static size_t gm_size(int dtype) {
+    switch (dtype) {
+    case SELUGRAD_FLOAT:
+    case SELUGRAD_INT32:
+        return 4;
+    case SELUGRAD_FLOAT16:
+    case SELUGRAD_BF16:
+        return 2;
+    case SELUGRAD_INT8:
+    case SELUGRAD_UINT8:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+void gm_selugrad_array(int dtype, size_t n, const void *g, const void *o, void *expect) {
+    size_t es = gm_size(dtype);
+    const unsigned char *gp = g, *op = o;
+    unsigned char *yp = expect;
+    for (size_t i = 0; es && i < n; i++)
+        gm_selugrad_element(dtype, gp + i * es, op + i * es, yp + i * es);
+}
+
+int gm_fmt_of(int dtype, gm_fmt *fmt) {
+    switch (dtype) {
+    case SELUGRAD_FLOAT:
+        *fmt = gm_f32;
+        return 1;
+    case SELUGRAD_FLOAT16:
+        *fmt = gm_f16;
+        return 1;
+    case SELUGRAD_BF16:
+        *fmt = gm_bf16;
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+double gm_element(int dtype, const void *data, size_t i) {
+    const unsigned char *p = data;
+    switch (dtype) {
+    case SELUGRAD_FLOAT: {
+        uint32_t b;
+        memcpy(&b, p + 4 * i, 4);
+        return gm_value(b, gm_f32);
+    }
+    case SELUGRAD_FLOAT16:
+    case SELUGRAD_BF16: {
+        uint16_t b;
+        memcpy(&b, p + 2 * i, 2);
+        return gm_value(b, dtype == SELUGRAD_FLOAT16 ? gm_f16 : gm_bf16);
+    }
+    case SELUGRAD_INT8:
+        return (double)(int8_t)p[i];
+    case SELUGRAD_UINT8:
+        return (double)p[i];
+    case SELUGRAD_INT32: {
+        int32_t v;
+        memcpy(&v, p + 4 * i, 4);
+        return (double)v;
+    }
+    default:
+        return 0.0;
+    }
+}
+
+double gm_selugrad_f64(int dtype, const void *g, const void *o, size_t i) {
+    gm_fmt f;
+    if (!gm_fmt_of(dtype, &f)) {
+        unsigned char y[4];
+        size_t es = gm_size(dtype);
+        if (!gm_selugrad_element(dtype, (const unsigned char *)g + i * es,
+                                 (const unsigned char *)o + i * es, y))
+            return 0.0;
+        return gm_element(dtype, y, 0);
+    }
+    uint32_t scale = dtype == SELUGRAD_FLOAT16 ? GM_F16_SCALE
+                     : dtype == SELUGRAD_BF16  ? GM_BF16_SCALE
+                                               : GM_F32_SCALE;
+    uint32_t sa = dtype == SELUGRAD_FLOAT16 ? GM_F16_SA
+                  : dtype == SELUGRAD_BF16  ? GM_BF16_SA
+                                            : GM_F32_SA;
+    double gv = gm_element(dtype, g, i), ov = gm_element(dtype, o, i);
+    return ov < 0.0 ? gv * (ov + gm_value(sa, f)) : gv * gm_value(scale, f);
 }

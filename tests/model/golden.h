@@ -1,6 +1,7 @@
 /*
- * The test battery's independent model of docs/contract.md, "Per-dtype computation" ("the
- * golden").
+ * The independent model of the SeluGrad contract ("the golden", docs/contract.md, "Math" and
+ * "Per-dtype computation"): the oracle of the tests and the judge of the selugrad command
+ * (compute, verify, st, run).
  *
  * It shares no code with src/: it decodes fp32/fp16/bf16 bit patterns from their fields with
  * powers of two, computes every operation in double (exact for products of two of these values;
@@ -44,7 +45,24 @@ int32_t gm_selugrad_s32(int32_t g, int32_t o);
 /* Round half to even of a double that is a multiple of 2^-24 with |x| < 2^39, in integers. */
 int64_t gm_round_half_even_int(double x);
 
-/* Fills expect[i] = golden(g[i], o[i]) for arrays of the dtype (a selugrad_dtype value). */
+/* One element of the dtype (a selugrad_dtype value) read from g and o and written to y as raw
+   bytes, at any alignment. Returns 0 (nothing written) for an unknown dtype, else 1. */
+int gm_selugrad_element(int dtype, const void *g, const void *o, void *y);
+
+/* Fills expect[i] = golden(g[i], o[i]) for arrays of the dtype; nothing for an unknown dtype. */
 void gm_selugrad_array(int dtype, size_t n, const void *g, const void *o, void *expect);
+
+/* The format of a floating-point dtype in *fmt: 1; 0 for any other dtype. */
+int gm_fmt_of(int dtype, gm_fmt *fmt);
+
+/* Element i of an array of the dtype as a double (exact for every dtype). */
+double gm_element(int dtype, const void *data, size_t i);
+
+/* The float64 golden of element i for the precision standard (docs/contract.md, "Precision
+   standard"): the formula in double with the dtype's own constants, g * (o + SA) where o < 0
+   else g * scale, not rounded to the dtype. The dtype's constants rather than the exact decimal
+   ones: near o = -SA, where o + SA cancels, an fp16 or bf16 result would otherwise be off by up
+   to 100 % through no fault of the computation. Integer dtypes: the exact integer result. */
+double gm_selugrad_f64(int dtype, const void *g, const void *o, size_t i);
 
 #endif /* SELUGRAD_TESTS_MODEL_GOLDEN_H */

@@ -13,7 +13,7 @@
 #include <cmocka.h>
 
 #include "aclnn_test_util.h"
-#include "kernels/ref/selugrad_ref.h"
+#include "model/golden.h"
 
 static uint64_t rng_state = 0x9E3779B97F4A7C15ull;
 static uint32_t rnd(void) {
@@ -115,9 +115,9 @@ static void run_case(aclDataType dt, int r, const int64_t *dims, alias_kind alia
     memcpy(o0, os, (size_t)vo.storage * es);
     memcpy(expect, ys, (size_t)ylen * es);
     for (int64_t i = 0; i < n; i++)
-        sg_ref_element((selugrad_dtype)dt, g0 + (size_t)elem_at(&vg, r, i) * es,
-                       o0 + (size_t)elem_at(&vo, r, i) * es,
-                       expect + (size_t)elem_at(&vy, r, i) * es);
+        gm_selugrad_element((int)dt, g0 + (size_t)elem_at(&vg, r, i) * es,
+                            o0 + (size_t)elem_at(&vo, r, i) * es,
+                            expect + (size_t)elem_at(&vy, r, i) * es);
     const int64_t sgd[1] = {sg}, sod[1] = {vo.storage}, syd[1] = {ylen};
     aclTensor *tg =
         aclCreateTensor(dims, (uint64_t)r, dt, vg.strides, vg.offset, ACL_FORMAT_ND, sgd, 1, gs);

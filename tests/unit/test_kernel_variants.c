@@ -1,11 +1,18 @@
 /*
- * Every kernel variant in sg_kernels[] against the scalar reference kernel of its dtype, bit for
- * bit: lengths 0 .. 2 * 64 + 1 (two of the widest vectors plus one), pointers one element off
- * alignment, in place (y == g and y == o), random bit patterns plus special values, and one call
- * large enough for the streaming-store path; for 16-bit types also every o, and ordinary values
- * with one special value at chosen places (a block holding it must not take a fast path). A variant
- * the CPU cannot run is reported SKIPPED by name. Also: dispatch under each ISA cap, the ISA names,
- * the cap from SELUGRAD_MAX_ISA, and the xgetbv gate.
+ * Every kernel variant in sg_kernels[] (the list, src/kernels/selugrad.inc: the scalar kernels,
+ * the x86 levels, NEON on aarch64) against the golden model (tests/model), bit for bit, by the
+ * same code: per dtype, each case's inputs and the golden's outputs are made once and every
+ * variant of the dtype runs on them. A variant the CPU cannot run is reported SKIPPED by name.
+ * Cases per dtype: every length 0 .. 2 * 64 + 1 (every tail of every step width up to two of the
+ * widest vectors plus one) with each of g, o and y one element off alignment or not, out of place
+ * and in place (y == g, y == o), and no byte written outside y (nor to an input); every pair of
+ * the dtype's special values; long runs, and calls past the streaming-store threshold; fp32 o over
+ * the 2^19 patterns around -SA (where o + SA cancels); for 16-bit
+ * types every o and every g, and ordinary values with one special value at chosen places (a block
+ * holding it must not take a fast path). The battery (test_battery_*) sweeps the same variants
+ * over all 8-bit pairs, every 16-bit o and g against 64 and 32 picked values, and fp32 / int32
+ * edges and random pairs. Also: the list itself, dispatch under each ISA cap, the ISA names, the
+ * cap from SELUGRAD_MAX_ISA with the public API's results, and the xgetbv gate.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -21,291 +28,379 @@
 #include "core/dispatch.h"
 #include "isa/cpu.h"
 #include "kernels/kernel.h"
-#include "kernels/ref/selugrad_ref.h"
 #include "kernels/x86_nt.h"
+#include "model/golden.h"
 
-enum { MAX_TAIL = 2 * 64 + 1, PAD = 64 };
+enum { MAX_TAIL = 2 * 64 + 1, PAD = 64, TAIL_ROUNDS = 6, LONG_N = 70000 };
+enum { NEAR_SA = 1 << 19 };
 
+/* xorshift64*: deterministic, so a failure repeats. */
 static uint64_t rng_state = 0x9E3779B97F4A7C15ull;
-static uint32_t rnd(void) {
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return (uint32_t)(rng_state >> 16);
+static uint64_t rnd(void) {
+    rng_state ^= rng_state >> 12;
+    rng_state ^= rng_state << 25;
+    rng_state ^= rng_state >> 27;
+    return rng_state * 0x2545F4914F6CDD1Dull;
 }
 
-/* Special inputs per element size, mixed into the random stream. */
-static const uint32_t special32[] = {
-    0x00000000u, 0x80000000u, 0x7F800000u, 0xFF800000u, 0x7FC00000u, 0xFFC00001u, 0x7F800001u,
-    0x00000001u, 0x807FFFFFu, 0x7F7FFFFFu, 0xFF7FFFFFu, 0x3F800000u, 0xBF800000u, 0xC0000000u,
-    0xBFE10966u, 0xBFE10967u, 0x3F000000u, 0x7FFFFFFFu, 0x7A28BA0Du, 0x79F3BD60u, 0x79F3BD61u};
-static const uint16_t special16[] = {0x0000, 0x8000, 0x7C00, 0xFC00, 0x7E00, 0xFE01, 0x7C01,
-                                     0x0001, 0x83FF, 0x7BFF, 0xFBFF, 0x3C00, 0xBC00, 0xC000,
-                                     0xBF08, 0xBF09, 0x7F80, 0xFF80, 0x7FC0, 0x7F7F, 0x0080};
-static const uint8_t special8[] = {0x00, 0x01, 0x7F, 0x80, 0x81, 0xFF, 0xFE, 0x02, 0x7E};
+/* Special bit patterns per dtype: zeros, infinities, quiet and signalling NaNs of both signs,
+   the smallest and largest subnormals, the smallest normal, the largest finite, -SA and its
+   neighbours, +-1, +-0.5, -2, scale, and values whose products overflow or saturate. */
+static const uint32_t sp_f32[] = {
+    0x00000000, 0x80000000, 0x7F800000, 0xFF800000, 0x7FC00000, 0xFFC00000, 0xFFC00001, 0x7F800001,
+    0xFFBFFFFF, 0x7FFFFFFF, 0x00000001, 0x807FFFFF, 0x00800000, 0x80800000, 0x7F7FFFFF, 0xFF7FFFFF,
+    0xBFE10966, 0xBFE10965, 0xBFE10967, 0x3F800000, 0xBF800000, 0x3F000000, 0xBF000000, 0x3F867D5F,
+    0x7E800000, 0xC0000000, 0x34000000, 0xB4000000, 0x7A28BA0D, 0x79F3BD60, 0x79F3BD61};
+static const uint32_t sp_f16[] = {0x0000, 0x8000, 0x7C00, 0xFC00, 0x7E00, 0xFE00, 0xFE01,
+                                  0x7C01, 0xFDFF, 0x0001, 0x83FF, 0x0400, 0x8400, 0x7BFF,
+                                  0xFBFF, 0xBF08, 0xBF07, 0xBF09, 0x3C00, 0xBC00, 0xB800,
+                                  0x3C34, 0x5BFF, 0xC000, 0xBB33, 0x7F80, 0xFF80, 0x7FC0};
+static const uint32_t sp_bf16[] = {0x0000, 0x8000, 0x7F80, 0xFF80, 0x7FC0, 0xFFC0, 0x7F81, 0xFFBF,
+                                   0x0001, 0x807F, 0x0080, 0x8080, 0x7F7F, 0xFF7F, 0xBFE1, 0xBFE0,
+                                   0xBFE2, 0x3F80, 0xBF80, 0xBF00, 0x3F86, 0x7F00, 0xC000, 0xBF33,
+                                   0x7C00, 0xFC00, 0x7E00, 0xFE01, 0x3C00, 0xBF08};
+static const uint32_t sp_8[] = {0x00, 0x01, 0x02, 0x0A, 0x64, 0x7E, 0x7F,
+                                0x80, 0x81, 0xF3, 0xFB, 0xFE, 0xFF};
+static const uint32_t sp_s32[] = {0x00000000u, 0x00000001u, 0xFFFFFFFFu, 0xFFFFFFFEu, 0x80000000u,
+                                  0x7FFFFFFFu, 0x01000000u, 0x01000001u, 0xFEFFFFFFu, 0x40000000u,
+                                  0xC0000000u, 0x79D1C4E0u, 0x8620A000u, 0x000F4240u, 0xFFF0BDC0u,
+                                  0x79CE0000u, 0x7A28BA0Du, 0x79F3BD61u, 0xBFE10966u, 0x7F800000u,
+                                  0xFF800000u, 0x7FC00000u};
 
-static void fill(void *buf, size_t n, size_t es) {
-    unsigned char *p = (unsigned char *)buf;
-    for (size_t i = 0; i < n; i++) {
-        uint32_t r = rnd();
-        int use_special = (r & 3u) == 0;
-        uint32_t pick = rnd();
-        if (es == 4) {
-            uint32_t v = use_special ? special32[pick % (sizeof special32 / 4)] : rnd();
-            /* int32 near the +-2^31 saturation edges: g * scale close to 2^31 */
-            if ((r & 15u) == 1) v = 0x79CE0000u + (pick & 0xFFFFu); /* ~2.04e9 */
-            memcpy(p + i * 4, &v, 4);
-        } else if (es == 2) {
-            uint16_t v = use_special ? special16[pick % (sizeof special16 / 2)] : (uint16_t)rnd();
-            memcpy(p + i * 2, &v, 2);
-        } else {
-            p[i] = use_special ? special8[pick % sizeof special8] : (uint8_t)rnd();
-        }
+#define NELEMS(a) (sizeof(a) / sizeof((a)[0]))
+
+static const uint32_t *specials(selugrad_dtype dt, size_t *count) {
+    switch (dt) {
+    case SELUGRAD_FLOAT:
+        *count = NELEMS(sp_f32);
+        return sp_f32;
+    case SELUGRAD_FLOAT16:
+        *count = NELEMS(sp_f16);
+        return sp_f16;
+    case SELUGRAD_BF16:
+        *count = NELEMS(sp_bf16);
+        return sp_bf16;
+    case SELUGRAD_INT8:
+    case SELUGRAD_UINT8:
+        *count = NELEMS(sp_8);
+        return sp_8;
+    case SELUGRAD_INT32:
+        *count = NELEMS(sp_s32);
+        return sp_s32;
     }
-}
-
-static const sg_kernel *reference_of(selugrad_dtype dtype) {
-    for (size_t i = 0; i < sg_kernel_count; i++)
-        if (sg_kernels[i].dtype == dtype && sg_kernels[i].isa == SG_ISA_SCALAR)
-            return &sg_kernels[i];
+    *count = 0;
     return NULL;
 }
 
-/* Runs k and the reference on n elements at byte offset off (one element) and compares;
-   mode 0 out of place, 1 y == g, 2 y == o. Checks that bytes around y are untouched. */
-static void check_one(const sg_kernel *k, size_t n, size_t off_elems, int mode) {
-    const sg_kernel *ref = reference_of(k->dtype);
-    size_t es = selugrad_dtype_size(k->dtype);
-    size_t bytes = (n + 2 * PAD) * es;
-    unsigned char *g = aligned_alloc(64, (bytes + 63) / 64 * 64);
-    unsigned char *o = aligned_alloc(64, (bytes + 63) / 64 * 64);
-    unsigned char *y = aligned_alloc(64, (bytes + 63) / 64 * 64);
-    unsigned char *want = aligned_alloc(64, (bytes + 63) / 64 * 64);
-    assert_non_null(g);
-    assert_non_null(o);
-    assert_non_null(y);
-    assert_non_null(want);
-    fill(g, n + 2 * PAD, es);
-    fill(o, n + 2 * PAD, es);
-    memset(y, 0xA5, bytes);
-    size_t at = (PAD + off_elems) * es;
-    memcpy(want, y, bytes);
-    ref->fn(n, g + at, o + at, want + at);
-    if (mode == 0) {
-        k->fn(n, g + at, o + at, y + at);
-    } else {
-        unsigned char *inout = mode == 1 ? g : o;
-        memcpy(y, inout, bytes);
-        memcpy(want, inout, bytes);
-        ref->fn(n, g + at, o + at, want + at);
-        k->fn(n, mode == 1 ? y + at : g + at, mode == 2 ? y + at : o + at, y + at);
+/* One value: a special (1 in 4), any bit pattern (1 in 4), or a moderate one (|x| about
+   0.1 .. 4, so that both sides of the select and the region around -SA are well covered; int32
+   of every magnitude, and near 2^31 / scale where g * scale saturates). */
+static uint32_t gen_value(selugrad_dtype dt) {
+    uint64_t r = rnd();
+    size_t ns;
+    const uint32_t *sp = specials(dt, &ns);
+    uint32_t bits = (uint32_t)(r >> 32), sign = (uint32_t)(r & 1);
+    unsigned e = (unsigned)((r >> 1) % 6);
+    switch ((r >> 4) & 3) {
+    case 0:
+        return sp[(r >> 8) % ns];
+    case 1:
+        return bits;
+    default:
+        break;
     }
-    if (memcmp(y, want, bytes) != 0) {
-        for (size_t i = 0; i < bytes; i++) {
-            if (y[i] != want[i]) {
-                size_t e = i / es;
-                fail_msg("%s: n=%zu off=%zu mode=%d: byte %zu (element %zd) is %02x, want %02x",
-                         k->name, n, off_elems, mode, i,
-                         (ptrdiff_t)e - (ptrdiff_t)(PAD + off_elems), y[i], want[i]);
+    switch (dt) {
+    case SELUGRAD_FLOAT:
+        return sign << 31 | (124u + e) << 23 | (bits & 0x7FFFFFu);
+    case SELUGRAD_FLOAT16:
+        return sign << 15 | (12u + e) << 10 | (bits & 0x3FFu);
+    case SELUGRAD_BF16:
+        return sign << 15 | (124u + e) << 7 | (bits & 0x7Fu);
+    case SELUGRAD_INT32:
+        if (e == 5) return 0x79CE0000u + (bits & 0xFFFFu); /* ~2.04e9 */
+        return (uint32_t)((int32_t)(bits % 4001u) - 2000) << (e * 6);
+    default:
+        return bits;
+    }
+}
+
+static void fill(selugrad_dtype dt, unsigned char *p, size_t n) {
+    size_t es = selugrad_dtype_size(dt);
+    for (size_t i = 0; i < n; i++) {
+        uint32_t v = gen_value(dt);
+        memcpy(p + i * es, &v, es); /* little-endian: the low bytes */
+    }
+}
+
+/* 64-byte aligned memory (an offset of 0 is then aligned for every vector width). */
+static void *xalloc(size_t bytes) {
+    void *p = aligned_alloc(64, (bytes + 64) / 64 * 64);
+    assert_non_null(p);
+    return p;
+}
+
+/* Whether k runs here; says once per kernel when it does not. */
+static int runs_here(const sg_kernel *k) {
+    static unsigned char said[256];
+    if (sg_isa_supported(k->isa)) return 1;
+    size_t idx = (size_t)(k - sg_kernels);
+    if (idx < sizeof said && !said[idx]) {
+        print_message("[  SKIPPED ] %s: this CPU (or OS) lacks %s\n", k->name, sg_isa_name(k->isa));
+        said[idx] = 1;
+    }
+    return 0;
+}
+
+static uint32_t elem(const void *p, size_t i, size_t es) {
+    uint32_t v = 0;
+    memcpy(&v, (const unsigned char *)p + i * es, es);
+    return v;
+}
+
+/* Fails naming the variant, the case and the first element of got that differs from want. */
+static void expect_same(const sg_kernel *k, const char *what, size_t n, const void *g,
+                        const void *o, const void *got, const void *want) {
+    size_t es = selugrad_dtype_size(k->dtype);
+    if (memcmp(got, want, n * es) == 0) return;
+    for (size_t i = 0; i < n; i++)
+        if (elem(got, i, es) != elem(want, i, es))
+            fail_msg("%s, %s, n=%zu: element %zu (g=0x%X o=0x%X) gives 0x%X, the golden 0x%X",
+                     k->name, what, n, i, (unsigned)elem(g, i, es), (unsigned)elem(o, i, es),
+                     (unsigned)elem(got, i, es), (unsigned)elem(want, i, es));
+}
+
+/* One call of k on g0, o0 (n elements, golden results want) with g, o and y each at one element
+   off alignment per bit of mis, and mode 0 out of place, 1 y == g, 2 y == o: y must hold want and
+   no byte of the three buffers outside y[0, n) may change. */
+static void run_placed(const sg_kernel *k, size_t n, const unsigned char *g0,
+                       const unsigned char *o0, const unsigned char *want, unsigned mis, int mode,
+                       unsigned char *bufs[3], unsigned char *saved[3], size_t bytes) {
+    size_t es = selugrad_dtype_size(k->dtype);
+    memset(bufs[0], 0xA5, bytes);
+    memset(bufs[1], 0x5A, bytes);
+    memset(bufs[2], 0xC3, bytes);
+    unsigned char *gp = bufs[0] + (PAD + (mis & 1)) * es;
+    unsigned char *op = bufs[1] + (PAD + (mis >> 1 & 1)) * es;
+    unsigned char *yp = mode == 1 ? gp : mode == 2 ? op : bufs[2] + (PAD + (mis >> 2 & 1)) * es;
+    memcpy(gp, g0, n * es);
+    memcpy(op, o0, n * es);
+    for (int b = 0; b < 3; b++) memcpy(saved[b], bufs[b], bytes);
+    k->fn(n, gp, op, yp);
+    char what[64];
+    snprintf(what, sizeof what, "offsets g%u o%u y%u, %s", mis & 1, mis >> 1 & 1, mis >> 2 & 1,
+             mode == 0   ? "out of place"
+             : mode == 1 ? "y == g"
+                         : "y == o");
+    expect_same(k, what, n, g0, o0, yp, want);
+    for (int b = 0; b < 3; b++) {
+        /* the bytes of this buffer that must be as they were: all, or all but y[0, n) */
+        size_t y0 = bytes, y1 = bytes;
+        if (yp >= bufs[b] && yp < bufs[b] + bytes) {
+            y0 = (size_t)(yp - bufs[b]);
+            y1 = y0 + n * es;
+        }
+        if (memcmp(bufs[b], saved[b], y0) == 0 &&
+            memcmp(bufs[b] + y1, saved[b] + y1, bytes - y1) == 0)
+            continue;
+        for (size_t i = 0; i < bytes; i++)
+            if ((i < y0 || i >= y1) && bufs[b][i] != saved[b][i])
+                fail_msg("%s, %s, n=%zu: byte %zd of %s changed", k->name, what, n,
+                         (ptrdiff_t)i - (ptrdiff_t)(PAD * es),
+                         b == 0   ? "g"
+                         : b == 1 ? "o"
+                                  : "y");
+    }
+}
+
+/* Every variant of dt on every length up to MAX_TAIL, every placement and aliasing. */
+static void test_tails(void **state) {
+    selugrad_dtype dt = *(const selugrad_dtype *)*state;
+    size_t es = selugrad_dtype_size(dt), bytes = (MAX_TAIL + 2 * PAD) * es;
+    unsigned char *g0 = xalloc(MAX_TAIL * es), *o0 = xalloc(MAX_TAIL * es);
+    unsigned char *want = xalloc(MAX_TAIL * es), *bufs[3], *saved[3];
+    for (int b = 0; b < 3; b++) {
+        bufs[b] = xalloc(bytes);
+        saved[b] = xalloc(bytes);
+    }
+    for (size_t n = 0; n <= MAX_TAIL; n++) {
+        for (int round = 0; round < TAIL_ROUNDS; round++) {
+            fill(dt, g0, n);
+            fill(dt, o0, n);
+            gm_selugrad_array((int)dt, n, g0, o0, want);
+            for (size_t i = 0; i < sg_kernel_count; i++) {
+                const sg_kernel *k = &sg_kernels[i];
+                if (k->dtype != dt || !runs_here(k)) continue;
+                /* the first round in all 24 placements, the others in four: all aligned, all
+                   off, and both kinds of in place with a placement that moves per round */
+                for (unsigned mis = 0; mis < 8; mis++)
+                    for (int mode = 0; mode < 3; mode++)
+                        if (round == 0 || (mode == 0 && (mis == 0 || mis == 7)) ||
+                            (mode > 0 && mis == (unsigned)round))
+                            run_placed(k, n, g0, o0, want, mis, mode, bufs, saved, bytes);
             }
         }
     }
-    free(g);
-    free(o);
-    free(y);
+    for (int b = 0; b < 3; b++) {
+        free(bufs[b]);
+        free(saved[b]);
+    }
+    free(g0);
+    free(o0);
     free(want);
 }
 
-static void test_variant(void **state) {
-    const sg_kernel *k = (const sg_kernel *)*state;
-    if (!sg_isa_supported(k->isa)) {
-        print_message("[  SKIPPED ] %s: this CPU (or OS) lacks %s\n", k->name, sg_isa_name(k->isa));
-        skip();
+/* Every variant of dt on n elements of g, o (golden results want): out of place with g, o and y
+   one element off a 64-byte boundary, and in place (y == g) on aligned arrays. */
+static void check_variants(selugrad_dtype dt, const char *what, size_t n, const unsigned char *g,
+                           const unsigned char *o, const unsigned char *want) {
+    size_t es = selugrad_dtype_size(dt);
+    unsigned char *gb = xalloc((n + 1) * es), *ob = xalloc((n + 1) * es);
+    unsigned char *yb = xalloc((n + 1) * es);
+    for (size_t i = 0; i < sg_kernel_count; i++) {
+        const sg_kernel *k = &sg_kernels[i];
+        if (k->dtype != dt || !runs_here(k)) continue;
+        memcpy(gb + es, g, n * es);
+        memcpy(ob + es, o, n * es);
+        k->fn(n, gb + es, ob + es, yb + es);
+        expect_same(k, what, n, g, o, yb + es, want);
+        memcpy(gb, g, n * es);
+        memcpy(ob, o, n * es);
+        k->fn(n, gb, ob, gb);
+        expect_same(k, what, n, g, o, gb, want);
     }
-    for (size_t n = 0; n <= MAX_TAIL; n++)
-        for (size_t off = 0; off <= 1; off++)
-            for (int mode = 0; mode <= 2; mode++) check_one(k, n, off, mode);
-    /* Longer random runs, and one call past the streaming-store threshold, misaligned. */
-    size_t es = selugrad_dtype_size(k->dtype);
-    check_one(k, 70000, 1, 0);
-    if (es >= 2) { /* the variants with a streaming-store path */
-        check_one(k, SG_NT_MIN_BYTES / (3 * es) + 77, 1, 0);
-        check_one(k, SG_NT_MIN_BYTES / (3 * es) + 77, 0, 1);
-    }
+    free(gb);
+    free(ob);
+    free(yb);
 }
 
-/* k against the reference of its dtype on n 16-bit (g, o) pairs, element by element; what
-   names the case in a failure. */
-static void expect_ref16(const sg_kernel *k, size_t n, const uint16_t *g, const uint16_t *o,
-                         const char *what) {
-    const sg_kernel *ref = reference_of(k->dtype);
-    uint16_t *y = malloc(n * 2), *w = malloc(n * 2);
-    assert_true(y && w);
-    ref->fn(n, g, o, w);
-    k->fn(n, g, o, y);
-    for (size_t i = 0; i < n; i++)
-        if (y[i] != w[i])
-            fail_msg("%s: %s: element %zu (g=%04x o=%04x) gives %04x, want %04x", k->name, what, i,
-                     g[i], o[i], y[i], w[i]);
-    free(y);
-    free(w);
+/* Golden results of n elements and the check of every variant of dt on them. */
+static void check_case(selugrad_dtype dt, const char *what, size_t n, const unsigned char *g,
+                       const unsigned char *o) {
+    unsigned char *want = xalloc(n * selugrad_dtype_size(dt));
+    gm_selugrad_array((int)dt, n, g, o, want);
+    check_variants(dt, what, n, g, o, want);
+    free(want);
 }
 
-/* Every (g, o) with o over all 65536 half / bf16 patterns, several g per o. */
-static void test_variant_all_o16(void **state) {
-    const sg_kernel *k = (const sg_kernel *)*state;
-    if (!sg_isa_supported(k->isa)) skip();
+/* Every (special g, special o) pair of dt, and long random runs: LONG_N elements and one call
+   past the streaming-store threshold. */
+static void test_pairs_and_long_runs(void **state) {
+    selugrad_dtype dt = *(const selugrad_dtype *)*state;
+    size_t es = selugrad_dtype_size(dt), ns;
+    const uint32_t *sp = specials(dt, &ns);
+    size_t big = SG_NT_MIN_BYTES / (3 * es) + 77, room = big < NEAR_SA ? NEAR_SA : big;
+    unsigned char *g = xalloc(room * es), *o = xalloc(room * es);
+    for (size_t i = 0; i < ns * ns; i++) {
+        memcpy(g + i * es, &sp[i / ns], es);
+        memcpy(o + i * es, &sp[i % ns], es);
+    }
+    check_case(dt, "special pairs", ns * ns, g, o);
+    fill(dt, g, LONG_N);
+    fill(dt, o, LONG_N);
+    check_case(dt, "long run", LONG_N, g, o);
+    fill(dt, g, big);
+    fill(dt, o, big);
+    check_case(dt, "past the streaming threshold", big, g, o);
+    if (dt == SELUGRAD_FLOAT) { /* 2^19 o patterns around -SA, where o + SA cancels */
+        for (uint32_t i = 0; i < NEAR_SA; i++) {
+            uint32_t gv = gen_value(dt) & 0x807FFFFFu, ov = 0xBFE10966u - NEAR_SA / 2 + i;
+            gv |= (uint32_t)(120 + rnd() % 16) << 23; /* g moderate: 2^-7 .. 2^8 */
+            memcpy(g + 4 * i, &gv, 4);
+            memcpy(o + 4 * i, &ov, 4);
+        }
+        check_case(dt, "o around -SA", NEAR_SA, g, o);
+    }
+    free(g);
+    free(o);
+}
+
+/* 16-bit: every o with several g per o, and every g with several special o. */
+static void test_every_o_and_g16(void **state) {
+    selugrad_dtype dt = *(const selugrad_dtype *)*state;
     enum { N = 65536 * 4 };
-    uint16_t *g = malloc(N * 2), *o = malloc(N * 2);
-    assert_true(g && o);
+    size_t ns;
+    const uint32_t *sp = specials(dt, &ns);
+    uint16_t *g = xalloc(N * 2), *o = xalloc(N * 2);
     for (size_t i = 0; i < N; i++) {
         o[i] = (uint16_t)i;
         g[i] = (i >> 16) == 0 ? (uint16_t)0x3C00 : (uint16_t)rnd();
     }
-    expect_ref16(k, N, g, o, "every o");
-    /* and every g against a few o */
+    check_case(dt, "every o", N, (const unsigned char *)g, (const unsigned char *)o);
     for (size_t i = 0; i < N; i++) {
         g[i] = (uint16_t)i;
-        o[i] = special16[(i >> 16) * 5 % (sizeof special16 / 2)];
+        o[i] = (uint16_t)sp[(i >> 16) * 5 % ns];
     }
-    expect_ref16(k, N, g, o, "every g");
+    check_case(dt, "every g", N, (const unsigned char *)g, (const unsigned char *)o);
     free(g);
     free(o);
 }
 
 /* Ordinary values only (finite, no zeros, moderate magnitudes), with at most one special value
-   at a chosen place: kernels with a fast path for blocks without special inputs (AVX-512 bf16)
-   must take it for the plain blocks and compute the block holding the special value exactly;
-   also at the streaming size. */
-static uint16_t plain16(selugrad_dtype dtype) {
-    uint32_t r = rnd();
+   at a chosen place: kernels with a fast path for blocks without special inputs must take it for
+   the plain blocks and compute the block holding the special value exactly; also at the
+   streaming size. */
+static uint16_t plain16(selugrad_dtype dt) {
+    uint32_t r = (uint32_t)rnd();
     uint16_t sign = (uint16_t)(r & 0x8000u);
-    if (dtype == SELUGRAD_BF16) return (uint16_t)(sign | (0x3C00u + (r >> 8) % 0x0600u));
+    if (dt == SELUGRAD_BF16) return (uint16_t)(sign | (0x3C00u + (r >> 8) % 0x0600u));
     return (uint16_t)(sign | (0x2000u + (r >> 8) % 0x2800u));
 }
 
-static void check_one_special(const sg_kernel *k, size_t n, size_t at, int which, uint16_t v) {
-    uint16_t *g = malloc(n * 2), *o = malloc(n * 2);
-    assert_true(g && o);
+static void one_special(selugrad_dtype dt, size_t n, size_t at, int which, uint16_t v) {
+    uint16_t *g = xalloc(n * 2), *o = xalloc(n * 2);
     for (size_t i = 0; i < n; i++) {
-        g[i] = plain16(k->dtype);
-        o[i] = plain16(k->dtype);
+        g[i] = plain16(dt);
+        o[i] = plain16(dt);
     }
     if (at < n) (which ? o : g)[at] = v;
     char what[64];
-    snprintf(what, sizeof what, "n=%zu, %s[%zu]=%04x", n, which ? "o" : "g", at, v);
-    expect_ref16(k, n, g, o, what);
+    snprintf(what, sizeof what, "%s[%zu]=%04x among ordinary values", which ? "o" : "g", at, v);
+    check_case(dt, what, n, (const unsigned char *)g, (const unsigned char *)o);
     free(g);
     free(o);
 }
 
-static void test_variant_one_special(void **state) {
-    const sg_kernel *k = (const sg_kernel *)*state;
-    if (!sg_isa_supported(k->isa)) skip();
+static void test_one_special16(void **state) {
+    selugrad_dtype dt = *(const selugrad_dtype *)*state;
     static const uint16_t g_bf16[] = {0x7FC0, 0xFF81, 0x7F80, 0xFF80, 0x0000, 0x7F7F};
     static const uint16_t o_bf16[] = {0xFF80, 0xF780, 0xF7FF, 0xFEFF, 0xFFC0, 0xBFE1, 0x8000};
     static const uint16_t g_f16[] = {0x7E00, 0xFC01, 0x7C00, 0xFC00, 0x0000, 0x7BFF};
     static const uint16_t o_f16[] = {0xFC00, 0xFBFF, 0xFE00, 0xBF08, 0x8000};
-    int bf = k->dtype == SELUGRAD_BF16;
+    int bf = dt == SELUGRAD_BF16;
     const uint16_t *gs = bf ? g_bf16 : g_f16, *os = bf ? o_bf16 : o_f16;
-    size_t ng = bf ? sizeof g_bf16 / 2 : sizeof g_f16 / 2,
-           no = bf ? sizeof o_bf16 / 2 : sizeof o_f16 / 2;
+    size_t ng = bf ? NELEMS(g_bf16) : NELEMS(g_f16), no = bf ? NELEMS(o_bf16) : NELEMS(o_f16);
     static const size_t places[] = {0, 31, 1023, 1024, 2047, 2048, 4999};
-    check_one_special(k, 5000, 5000, 0, 0); /* none */
-    for (size_t p = 0; p < sizeof places / sizeof places[0]; p++) {
-        for (size_t i = 0; i < ng; i++) check_one_special(k, 5000, places[p], 0, gs[i]);
-        for (size_t i = 0; i < no; i++) check_one_special(k, 5000, places[p], 1, os[i]);
+    one_special(dt, 5000, 5000, 0, 0); /* none */
+    for (size_t p = 0; p < NELEMS(places); p++) {
+        for (size_t i = 0; i < ng; i++) one_special(dt, 5000, places[p], 0, gs[i]);
+        for (size_t i = 0; i < no; i++) one_special(dt, 5000, places[p], 1, os[i]);
     }
     size_t big = SG_NT_MIN_BYTES / 6 + 4099;
-    check_one_special(k, big, big, 0, 0);
-    check_one_special(k, big, big / 2, 0, gs[0]);
-    check_one_special(k, big, big - 3, 1, os[0]);
+    one_special(dt, big, big, 0, 0);
+    one_special(dt, big, big / 2, 0, gs[0]);
+    one_special(dt, big, big - 3, 1, os[0]);
 }
 
-/* int8 / uint8: all 65536 (g, o) pairs. */
-static void test_variant_all_pairs8(void **state) {
-    const sg_kernel *k = (const sg_kernel *)*state;
-    if (!sg_isa_supported(k->isa)) skip();
-    const sg_kernel *ref = reference_of(k->dtype);
-    static uint8_t g[65536], o[65536], y[65536], w[65536];
-    for (size_t i = 0; i < 65536; i++) {
-        g[i] = (uint8_t)(i >> 8);
-        o[i] = (uint8_t)i;
-    }
-    ref->fn(65536, g, o, w);
-    k->fn(65536, g, o, y);
-    for (size_t i = 0; i < 65536; i++)
-        if (y[i] != w[i])
-            fail_msg("%s: g=%02x o=%02x gives %02x, want %02x", k->name, g[i], o[i], y[i], w[i]);
-}
-
-/* The scalar kernels (the reference of the tests above, written without branches) against the
-   element model sg_ref_element, the reference functions of docs/contract.md, "Per-dtype
-   computation": random bit patterns with special values (and int32 saturation edges), in place;
-   for 16-bit types every o and every g; for 8-bit types every pair. */
-static void expect_model(const sg_kernel *k, size_t n, const void *g, const void *o, int mode) {
-    size_t es = selugrad_dtype_size(k->dtype);
-    unsigned char *y = malloc(n * es), *gc = malloc(n * es), *oc = malloc(n * es);
-    assert_true(y && gc && oc);
-    memcpy(gc, g, n * es);
-    memcpy(oc, o, n * es);
-    unsigned char *out = mode == 1 ? gc : mode == 2 ? oc : y;
-    k->fn(n, gc, oc, out);
-    for (size_t i = 0; i < n; i++) {
-        unsigned char want[4];
-        assert_true(sg_ref_element(k->dtype, (const unsigned char *)g + i * es,
-                                   (const unsigned char *)o + i * es, want));
-        if (memcmp(out + i * es, want, es) != 0) {
-            uint32_t gv = 0, ov = 0, yv = 0, wv = 0;
-            memcpy(&gv, (const unsigned char *)g + i * es, es);
-            memcpy(&ov, (const unsigned char *)o + i * es, es);
-            memcpy(&yv, out + i * es, es);
-            memcpy(&wv, want, es);
-            fail_msg("%s (mode %d): element %zu (g=%x o=%x) gives %x, want %x", k->name, mode, i,
-                     gv, ov, yv, wv);
-        }
-    }
-    free(y);
-    free(gc);
-    free(oc);
-}
-
-static void test_scalar_model(void **state) {
+/* The list: a scalar kernel for every dtype; on aarch64 a NEON kernel for every dtype, elsewhere
+   none (dispatch could never run it). */
+static void test_list(void **state) {
     (void)state;
-    enum { N = 65536 * 4 };
-    unsigned char *g = malloc(N * 4), *o = malloc(N * 4);
-    assert_true(g && o);
-    for (size_t i = 0; i < sg_kernel_count; i++) {
-        const sg_kernel *k = &sg_kernels[i];
-        if (k->isa != SG_ISA_SCALAR) continue;
-        size_t es = selugrad_dtype_size(k->dtype);
-        for (int mode = 0; mode <= 2; mode++) {
-            fill(g, 70000, es);
-            fill(o, 70000, es);
-            expect_model(k, 70000, g, o, mode);
+    for (int d = 0; d < SG_DTYPE_COUNT; d++) {
+        int scalar = 0, neon = 0;
+        for (size_t i = 0; i < sg_kernel_count; i++) {
+            if (sg_kernels[i].dtype != sg_dtype_list[d]) continue;
+            scalar += sg_kernels[i].isa == SG_ISA_SCALAR;
+            neon += sg_kernels[i].isa == SG_ISA_NEON;
         }
-        if (es == 2) {
-            uint16_t *g16 = (uint16_t *)(void *)g, *o16 = (uint16_t *)(void *)o;
-            for (size_t j = 0; j < N; j++) {
-                o16[j] = (uint16_t)j;
-                g16[j] = (j >> 16) == 0 ? (uint16_t)0x3C00 : (uint16_t)rnd();
-            }
-            expect_model(k, N, g, o, 0);
-            for (size_t j = 0; j < N; j++) {
-                g16[j] = (uint16_t)j;
-                o16[j] = special16[(j >> 16) * 5 % (sizeof special16 / 2)];
-            }
-            expect_model(k, N, g, o, 0);
-        } else if (es == 1) {
-            for (size_t j = 0; j < 65536; j++) {
-                g[j] = (unsigned char)(j >> 8);
-                o[j] = (unsigned char)j;
-            }
-            expect_model(k, 65536, g, o, 0);
-        }
+        assert_int_equal(scalar, 1);
+#if defined(__aarch64__) && defined(SG_BUILD_NEON)
+        assert_int_equal(neon, 1);
+#elif defined(__aarch64__)
+        fail_msg("aarch64 build without SG_BUILD_NEON: the NEON kernels were not compiled");
+#else
+        assert_int_equal(neon, 0);
+#endif
     }
-    free(g);
-    free(o);
 }
 
 /* sg_kernel_select: allowed, supported, right dtype, and no earlier (preferred) kernel of the
@@ -359,20 +454,37 @@ static void test_isa_names(void **state) {
     assert_false(sg_isa_from_name(NULL, NULL));
 }
 
-/* What runs obeys SELUGRAD_MAX_ISA (this program is also registered under each cap). */
+/* What runs obeys SELUGRAD_MAX_ISA (this program is also registered under each cap), and the
+   public entry point gives the golden's results. */
 static void test_env_cap(void **state) {
     (void)state;
     const char *env = getenv("SELUGRAD_MAX_ISA");
-    sg_isa cap;
-    if (env == NULL || !sg_isa_from_name(env, &cap)) return;
-    print_message("SELUGRAD_MAX_ISA=%s\n", env);
+    sg_isa cap = SG_ISA_SCALAR;
+    int capped = env != NULL && sg_isa_from_name(env, &cap);
+    if (capped) print_message("SELUGRAD_MAX_ISA=%s\n", env);
+    enum { N = 20011 };
     for (int d = 0; d < SG_DTYPE_COUNT; d++) {
-        const sg_kernel *k = sg_kernel_for(sg_dtype_list[d]);
+        selugrad_dtype dt = sg_dtype_list[d];
+        const sg_kernel *k = sg_kernel_for(dt);
         assert_non_null(k);
-        assert_true(sg_isa_allowed(k->isa, cap));
-        assert_ptr_equal(k, sg_kernel_select(sg_dtype_list[d], cap));
-        assert_string_equal(selugrad_kernel_name(sg_dtype_list[d]), k->name);
-        print_message("  %s -> %s\n", selugrad_dtype_name(sg_dtype_list[d]), k->name);
+        assert_string_equal(selugrad_kernel_name(dt), k->name);
+        if (capped) {
+            assert_true(sg_isa_allowed(k->isa, cap));
+            assert_ptr_equal(k, sg_kernel_select(dt, cap));
+            print_message("  %s -> %s\n", selugrad_dtype_name(dt), k->name);
+        }
+        size_t es = selugrad_dtype_size(dt);
+        unsigned char *g = xalloc(N * es), *o = xalloc(N * es), *y = xalloc(N * es);
+        unsigned char *want = xalloc(N * es);
+        fill(dt, g, N);
+        fill(dt, o, N);
+        gm_selugrad_array((int)dt, N, g, o, want);
+        assert_int_equal(selugrad_backward(dt, N, g, o, y), SELUGRAD_OK);
+        expect_same(k, "selugrad_backward", N, g, o, y, want);
+        free(g);
+        free(o);
+        free(y);
+        free(want);
     }
 }
 
@@ -398,49 +510,51 @@ static void test_xgetbv_gate(void **state) {
         assert_true(f->os_avx512 && f->avx512f && f->avx512bw && f->avx512vl && f->avx512dq &&
                     f->avx512fp16 && f->avx512vbmi);
     assert_false(sg_isa_supported(SG_ISA_NEON));
+#elif defined(__aarch64__)
+    assert_true(sg_isa_supported(SG_ISA_NEON));
+    assert_false(sg_isa_supported(SG_ISA_AVX2));
 #else
     skip();
 #endif
 }
 
 int main(void) {
-    struct CMUnitTest *tests = calloc(sg_kernel_count * 3 + 5, sizeof *tests);
-    char(*names)[96] = calloc(sg_kernel_count * 2, sizeof *names);
-    if (tests == NULL || names == NULL) return 1;
-    size_t nt = 0, skipped = 0;
-    for (size_t i = 0; i < sg_kernel_count; i++) {
-        const sg_kernel *k = &sg_kernels[i];
-        if (k->isa == SG_ISA_SCALAR) continue;
-        if (!sg_isa_supported(k->isa)) {
-            printf("SKIPPED %s: this CPU (or OS) lacks %s\n", k->name, sg_isa_name(k->isa));
+    enum { PER_DTYPE = 4, GENERAL = 5 };
+    struct CMUnitTest tests[SG_DTYPE_COUNT * PER_DTYPE + GENERAL];
+    static char names[SG_DTYPE_COUNT * PER_DTYPE][64];
+    size_t nt = 0;
+    size_t skipped = 0;
+    for (size_t i = 0; i < sg_kernel_count; i++)
+        if (!sg_isa_supported(sg_kernels[i].isa)) {
+            printf("SKIPPED %s: this CPU (or OS) lacks %s\n", sg_kernels[i].name,
+                   sg_isa_name(sg_kernels[i].isa));
             skipped++;
         }
-        tests[nt] = (struct CMUnitTest){k->name, test_variant, NULL, NULL, (void *)k};
-        nt++;
-        size_t es = selugrad_dtype_size(k->dtype);
-        if (es <= 2) {
-            snprintf(names[i], sizeof names[i], "%s_all_pairs", k->name);
-            tests[nt] = (struct CMUnitTest){
-                names[i], es == 2 ? test_variant_all_o16 : test_variant_all_pairs8, NULL, NULL,
-                (void *)k};
-            nt++;
-        }
-        if (es == 2) {
-            snprintf(names[sg_kernel_count + i], sizeof names[0], "%s_one_special", k->name);
-            tests[nt] = (struct CMUnitTest){names[sg_kernel_count + i], test_variant_one_special,
-                                            NULL, NULL, (void *)k};
+    for (int d = 0; d < SG_DTYPE_COUNT; d++) {
+        static const struct {
+            const char *name;
+            CMUnitTestFunction fn;
+            size_t es; /* only for this element size; 0: every dtype */
+        } cases[PER_DTYPE] = {{"tails_offsets_in_place", test_tails, 0},
+                              {"special_pairs_long_runs", test_pairs_and_long_runs, 0},
+                              {"every_o_every_g", test_every_o_and_g16, 2},
+                              {"one_special", test_one_special16, 2}};
+        size_t es = selugrad_dtype_size(sg_dtype_list[d]);
+        for (int c = 0; c < PER_DTYPE; c++) {
+            if (cases[c].es && cases[c].es != es) continue;
+            snprintf(names[nt], sizeof names[nt], "%s_%s", selugrad_dtype_name(sg_dtype_list[d]),
+                     cases[c].name);
+            tests[nt] =
+                (struct CMUnitTest){names[nt], cases[c].fn, NULL, NULL, (void *)&sg_dtype_list[d]};
             nt++;
         }
     }
-    tests[nt++] = (struct CMUnitTest){"scalar_model", test_scalar_model, NULL, NULL, NULL};
+    tests[nt++] = (struct CMUnitTest){"list", test_list, NULL, NULL, NULL};
     tests[nt++] = (struct CMUnitTest){"dispatch_caps", test_dispatch_caps, NULL, NULL, NULL};
     tests[nt++] = (struct CMUnitTest){"isa_names", test_isa_names, NULL, NULL, NULL};
     tests[nt++] = (struct CMUnitTest){"env_cap", test_env_cap, NULL, NULL, NULL};
     tests[nt++] = (struct CMUnitTest){"xgetbv_gate", test_xgetbv_gate, NULL, NULL, NULL};
     printf("%zu variant(s) skipped for lack of CPU support\n", skipped);
     fflush(stdout);
-    int rc = _cmocka_run_group_tests("kernel_variants", tests, nt, NULL, NULL);
-    free(tests);
-    free(names);
-    return rc;
+    return _cmocka_run_group_tests("kernel_variants", tests, nt, NULL, NULL);
 }

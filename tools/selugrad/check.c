@@ -1,57 +1,23 @@
 /*
- * Judging a result: bit for bit against the model (the scalar kernels; docs/contract.md,
- * "Per-dtype computation"), and by the precision standard (docs/contract.md, "Precision
- * standard") against a float64 golden.
- *
- * The golden is y = g * (o + SA) where o < 0, else g * scale, in double with the dtype's own
- * constants (docs/contract.md, "Math": an fp16 operator multiplies by the fp16 scale), and no
- * rounding until it is rounded once to the output dtype for the comparison. With the exact
- * decimal constants an fp16/bf16 output near o = -SA (where o + SA cancels) is off by ~100%
- * through no fault of the kernel, so that golden would measure the dtype's constants, not the
- * computation. Integer results are judged by equality with the contract's integer result.
+ * Judging a result by the golden model (tests/model/golden.c), the same model the tests use: bit
+ * for bit against its results, and by the precision standard (docs/contract.md, "Precision
+ * standard") against its float64 value rounded once to the output dtype. Integer results are
+ * judged by equality with the exact integer result.
  */
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/dispatch.h"
 #include "cli.h"
+#include "model/golden.h"
 
 void cli_model(selugrad_dtype dt, size_t n, const void *g, const void *o, void *y) {
-    const sg_kernel *k = sg_kernel_select(dt, SG_ISA_SCALAR);
-    if (k && n) k->fn(n, g, o, y);
-}
-
-static void cli_constants(selugrad_dtype dt, double *scale, double *sa) {
-    switch (dt) {
-    case SELUGRAD_FLOAT16:
-        *scale = 1.05078125; /* 0x3C34 */
-        *sa = 1.7578125;     /* 0x3F08 */
-        break;
-    case SELUGRAD_BF16:
-        *scale = 1.046875; /* 0x3F86 */
-        *sa = 1.7578125;   /* 0x3FE1 */
-        break;
-    default:
-        *scale = 0x1.0cfabep+0; /* 0x3F867D5F */
-        *sa = 0x1.c212ccp+0;    /* 0x3FE10966 */
-        break;
-    }
+    gm_selugrad_array((int)dt, n, g, o, y);
 }
 
 double cli_golden(selugrad_dtype dt, const void *g, const void *o, size_t i) {
-    if (dt == SELUGRAD_INT8 || dt == SELUGRAD_UINT8 || dt == SELUGRAD_INT32) {
-        /* the contract's integer result (fp16 constants for int8/uint8, truncation for int32) */
-        size_t es = selugrad_dtype_size(dt);
-        unsigned char y[4];
-        cli_model(dt, 1, (const unsigned char *)g + i * es, (const unsigned char *)o + i * es, y);
-        return cli_get(dt, y, 0);
-    }
-    double scale, sa;
-    cli_constants(dt, &scale, &sa);
-    double gv = cli_get(dt, g, i), ov = cli_get(dt, o, i);
-    return ov < 0.0 ? gv * (ov + sa) : gv * scale;
+    return gm_selugrad_f64((int)dt, g, o, i);
 }
 
 static double cli_threshold(selugrad_dtype dt) {

@@ -1,7 +1,7 @@
 /*
- * Shared pieces of the selugrad command: tensors on the host, option parsing, file IO, the
- * float64 golden with the precision standard (docs/contract.md, "Precision standard"), and
- * running one case.
+ * Shared pieces of the selugrad command: tensors on the host, option parsing, file IO, judging a
+ * result by the golden model (tests/model/golden.h) and the precision standard, and running one
+ * case.
  */
 #ifndef SELUGRAD_TOOLS_CLI_H
 #define SELUGRAD_TOOLS_CLI_H
@@ -77,11 +77,11 @@ int cli_load(const char *path, int dtype_hint, size_t rank_hint, const int64_t *
 /* Writes .npy (or raw .bin when the name ends in .bin). f64 != NULL writes those doubles. */
 int cli_save(const char *path, const cli_tensor *t, const double *f64, char *err, size_t errlen);
 
-/* ---- check.c: bit-exactness against the model and the precision standard. ---- */
+/* ---- check.c: bit-exactness against the golden model and the precision standard. ---- */
 enum { CLI_MAX_FIRST = 1000 };
 typedef struct cli_check {
     size_t n;
-    size_t mismatches;           /* elements not bit-identical to the model */
+    size_t mismatches;           /* elements not bit-identical to the golden model */
     size_t first[CLI_MAX_FIRST]; /* their first indices */
     size_t nfirst;
     double mere, mare;  /* precision standard against the float64 golden */
@@ -91,9 +91,10 @@ typedef struct cli_check {
     int precision_ok, bit_ok;
 } cli_check;
 
-/* The model's result (scalar kernels) for n elements. */
+/* The golden model's result for n elements (gm_selugrad_array). */
 void cli_model(selugrad_dtype dt, size_t n, const void *g, const void *o, void *y);
-/* The float64 golden of element i, before rounding to the dtype. Integers: the model's value. */
+/* The float64 golden of element i, before rounding to the dtype (gm_selugrad_f64). Integers:
+   the exact integer result. */
 double cli_golden(selugrad_dtype dt, const void *g, const void *o, size_t i);
 /* Judges y (n elements) for inputs g, o. */
 int cli_check_run(selugrad_dtype dt, size_t n, const void *g, const void *o, const void *y,

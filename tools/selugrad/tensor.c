@@ -1,10 +1,12 @@
-/* Host tensors: allocation, exact element access, rounding to a dtype, random fill. */
+/* Host tensors: allocation, exact element access and rounding to a dtype (both by the golden
+   model), random fill. */
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "model/golden.h"
 
 int cli_tensor_alloc(cli_tensor *t, selugrad_dtype dt, size_t rank, const int64_t *dims) {
     memset(t, 0, sizeof *t);
@@ -28,47 +30,12 @@ int cli_dtype_is_float(selugrad_dtype dt) {
 }
 
 double cli_get(selugrad_dtype dt, const void *data, size_t i) {
-    switch (dt) {
-    case SELUGRAD_FLOAT:
-        return (double)((const float *)data)[i];
-    case SELUGRAD_FLOAT16:
-        return (double)selugrad_f16_to_f32(((const uint16_t *)data)[i]);
-    case SELUGRAD_BF16:
-        return (double)selugrad_bf16_to_f32(((const uint16_t *)data)[i]);
-    case SELUGRAD_INT8:
-        return (double)((const int8_t *)data)[i];
-    case SELUGRAD_UINT8:
-        return (double)((const uint8_t *)data)[i];
-    case SELUGRAD_INT32:
-        return (double)((const int32_t *)data)[i];
-    }
-    return 0.0;
-}
-
-/* Rounds to p significant bits with the smallest normal exponent emin (2^emin), nearest even,
-   then overflows above max; each step is exact in double. */
-static double cli_round_bits(double x, int p, int emin, double max) {
-    if (x != x || isinf(x) || x == 0.0) return x;
-    int e;
-    (void)frexp(x, &e); /* |x| = m * 2^e, 0.5 <= m < 1, so the leading bit is 2^(e-1) */
-    int lead = e - 1 < emin ? emin : e - 1;
-    double q = nearbyint(ldexp(x, p - 1 - lead));
-    double r = ldexp(q, lead - (p - 1));
-    if (fabs(r) > max) return x > 0 ? INFINITY : -INFINITY;
-    return r;
+    return gm_element((int)dt, data, i);
 }
 
 double cli_round_to(selugrad_dtype dt, double x) {
-    switch (dt) {
-    case SELUGRAD_FLOAT:
-        return cli_round_bits(x, 24, -126, 0x1.fffffep127);
-    case SELUGRAD_FLOAT16:
-        return cli_round_bits(x, 11, -14, 65504.0);
-    case SELUGRAD_BF16:
-        return cli_round_bits(x, 8, -126, 0x1.fep127);
-    default:
-        return x;
-    }
+    gm_fmt f;
+    return gm_fmt_of((int)dt, &f) ? gm_round(x, f) : x;
 }
 
 static double cli_int_sat(double x, double lo, double hi) {

@@ -1,7 +1,7 @@
 /*
  * Scalar kernels: docs/contract.md, "Per-dtype computation", over contiguous arrays in portable
- * C, equal bit for bit to the model functions of selugrad_ref.h (the tests' scalar_model) but
- * written without branches.
+ * C, equal bit for bit to the model functions of selugrad_ref.h but written
+ * without branches.
  * Tail: none (one element per step).
  *
  * Each kernel computes both branches and chooses with bit masks, with the operations of the

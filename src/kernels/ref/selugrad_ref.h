@@ -107,48 +107,4 @@ static inline int32_t sg_ref_s32(int32_t g, int32_t o) {
     return (int32_t)r;
 }
 
-/* One element of dtype dt, read from g and o and written to y as raw bytes (any alignment):
-   the model for checks that compare memory. Returns 0 for an unknown dtype, 1 otherwise. */
-static inline int sg_ref_element(selugrad_dtype dt, const void *g, const void *o, void *y) {
-    switch (dt) {
-    case SELUGRAD_FLOAT: {
-        float a, b, r;
-        memcpy(&a, g, 4), memcpy(&b, o, 4);
-        r = sg_ref_f32(a, b);
-        memcpy(y, &r, 4);
-        return 1;
-    }
-    case SELUGRAD_INT32: {
-        int32_t a, b, r;
-        memcpy(&a, g, 4), memcpy(&b, o, 4);
-        r = sg_ref_s32(a, b);
-        memcpy(y, &r, 4);
-        return 1;
-    }
-    case SELUGRAD_FLOAT16:
-    case SELUGRAD_BF16: {
-        uint16_t a, b, r;
-        memcpy(&a, g, 2), memcpy(&b, o, 2);
-        r = dt == SELUGRAD_FLOAT16 ? sg_ref_f16(a, b) : sg_ref_bf16(a, b);
-        memcpy(y, &r, 2);
-        return 1;
-    }
-    case SELUGRAD_INT8: {
-        int8_t a, b, r;
-        memcpy(&a, g, 1), memcpy(&b, o, 1);
-        r = sg_ref_s8(a, b);
-        memcpy(y, &r, 1);
-        return 1;
-    }
-    case SELUGRAD_UINT8: {
-        uint8_t a, b, r;
-        memcpy(&a, g, 1), memcpy(&b, o, 1);
-        r = sg_ref_u8(a, b);
-        memcpy(y, &r, 1);
-        return 1;
-    }
-    }
-    return 0;
-}
-
 #endif /* SELUGRAD_KERNELS_REF_SELUGRAD_REF_H */
