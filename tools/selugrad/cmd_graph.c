@@ -10,7 +10,7 @@
 static const char cli_tiling_help[] =
     "usage: selugrad tiling [--soc=NAME | --cores=N --ub=BYTES] --dtype=DT --shape=AxBx...\n"
     "                       [--json]\n"
-    "The NPU OneDim tiling of SeluGrad (spec section 4) for one shape and dtype.\n"
+    "The NPU OneDim tiling of SeluGrad (docs/contract.md, \"Tiling\") for one shape and dtype.\n"
     "  --soc=NAME     a SoC profile (see `selugrad info`), e.g. Ascend950; without --soc and\n"
     "                 --cores/--ub: the SoC of SELUGRAD_SOC (default Ascend910B)\n"
     "  --cores=N      vector cores (with --ub, in place of --soc)\n"
@@ -114,8 +114,9 @@ int cli_cmd_tiling(int argc, char **argv) {
 
 static const char cli_infershape_help[] =
     "usage: selugrad infershape --gradients=SHAPE --outputs=SHAPE [--json]\n"
-    "InferShape of SeluGrad (spec section 4): y copies gradients' shape. Dims may be -1\n"
-    "(unknown); the shape -2 is an unknown rank. Exit status 1 when inference fails.\n"
+    "InferShape of SeluGrad (docs/contract.md, \"InferShape\"): y copies gradients' shape.\n"
+    "Dims may be -1 (unknown); the shape -2 is an unknown rank. Exit status 1 when inference\n"
+    "fails.\n"
     "  --json   print {\"status\": \"ok\"|\"failed\", \"shape\": [...] or null, \"message\"}\n";
 
 int cli_cmd_infershape(int argc, char **argv) {

@@ -7,7 +7,8 @@
 static const char cli_verify_help[] =
     "usage: selugrad verify [--dtype=DT] --grad=G --out=O --result=Y [--shape=S] [--show=N]\n"
     "Checks a result produced elsewhere (e.g. dumped from an NPU) bit for bit against the\n"
-    "model of spec section 2 and by the precision standard of spec section 5.\n"
+    "golden model (docs/contract.md, \"Per-dtype computation\") and by the precision standard\n"
+    "(docs/contract.md, \"Precision standard\").\n"
     "Files: .npy (dtype from the header; bf16 is stored as '<u2', which reads as bf16) or raw "
     ".bin\n"
     "(little-endian; needs --dtype, and --shape unless 1-D). --show=N lists the first N\n"
@@ -16,8 +17,9 @@ static const char cli_verify_help[] =
 
 static const char cli_compute_help[] =
     "usage: selugrad compute [--dtype=DT] --grad=G --out=O -o Y [--shape=S] [--f64]\n"
-    "Writes the exact result (the bit-exact model of spec section 2) for the given inputs, as\n"
-    ".npy, or raw when the name ends in .bin. --f64 writes the float64 golden instead ('<f8').\n";
+    "Writes the exact result (the golden model, docs/contract.md, \"Per-dtype computation\")\n"
+    "for the given inputs, as .npy, or raw when the name ends in .bin. --f64 writes the float64\n"
+    "golden instead ('<f8').\n";
 
 typedef struct cli_io_args {
     int dtype; /* -1: from the files */
