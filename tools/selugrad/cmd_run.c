@@ -96,63 +96,85 @@ static void run_copy(const cli_tensor *t, const int64_t *strides, void *storage,
     }
 }
 
-/* One case; returns 0 pass, 1 fail, 2 skip. */
-static int run_case(const run_opts *op, selugrad_dtype dt, const char *shape_s, const char *thr,
-                    const char *isa, const char *soc, char *msg, size_t len) {
-    size_t rank, srank = 0;
+/* A case's layout: shape, and the strides of all three views (srank 0: contiguous). */
+typedef struct run_layout {
+    size_t rank, srank;
     int64_t dims[CLI_MAX_RANK], strides[CLI_MAX_RANK];
-    if (cli_parse_shape(shape_s, &rank, dims, 0) != 0) return snprintf(msg, len, "bad shape"), 1;
-    if (op->strides && (cli_parse_shape(op->strides, &srank, strides, 0) != 0 || srank != rank))
-        return snprintf(msg, len, "--strides needs %zu non-negative strides", rank), 1;
+} run_layout;
+
+/* What a case needs before it runs: its layout, whether its SoC takes the dtype, the value range
+   and the thread count (set in the library). Returns 0 to go on, 1 fail, 2 skip (msg says why). */
+static int run_case_setup(const run_opts *op, selugrad_dtype dt, const char *shape_s,
+                          const char *thr, const char *soc, run_layout *lay, double *lo, double *hi,
+                          char *msg, size_t len) {
+    lay->srank = 0;
+    if (cli_parse_shape(shape_s, &lay->rank, lay->dims, 0) != 0)
+        return snprintf(msg, len, "bad shape"), 1;
+    if (op->strides && (cli_parse_shape(op->strides, &lay->srank, lay->strides, 0) != 0 ||
+                        lay->srank != lay->rank))
+        return snprintf(msg, len, "--strides needs %zu non-negative strides", lay->rank), 1;
     if (!soc) soc = sg_soc_env_name(); /* the SoC aclInit picks (checked with the options) */
-    {
-        const sg_soc *p = sg_soc_find(soc);
-        if (!p) return snprintf(msg, len, "unknown SoC"), 1;
-        if (dt == SELUGRAD_BF16 && !p->bf16)
-            return snprintf(msg, len, "%s not accepted by aclnn on %s", selugrad_dtype_name(dt),
-                            soc),
-                   2;
-    }
-    double lo, hi;
-    run_default_range(dt, &lo, &hi);
+    const sg_soc *p = sg_soc_find(soc);
+    if (!p) return snprintf(msg, len, "unknown SoC"), 1;
+    if (dt == SELUGRAD_BF16 && !p->bf16)
+        return snprintf(msg, len, "%s not accepted by aclnn on %s", selugrad_dtype_name(dt), soc),
+               2;
+    run_default_range(dt, lo, hi);
     if (op->range) {
         char parts[2][64];
         int n;
         if (cli_split(op->range, ',', parts, 2, &n) != 0 || n != 2 ||
-            cli_parse_double(parts[0], &lo) != 0 || cli_parse_double(parts[1], &hi) != 0)
+            cli_parse_double(parts[0], lo) != 0 || cli_parse_double(parts[1], hi) != 0)
             return snprintf(msg, len, "bad --range"), 1;
     }
     int64_t nth = 0;
     if (thr && cli_parse_i64(thr, &nth) != 0) return snprintf(msg, len, "bad --threads"), 1;
     if (selugrad_set_num_threads((int)nth) != SELUGRAD_OK)
         return snprintf(msg, len, "%s", selugrad_last_error()), 1;
+    return 0;
+}
+
+/* Runs the case on storage laid out with the strides: g and o scattered into it, y gathered
+   back. Returns cli_exec_case's status, or -1 out of memory. */
+static int run_exec_strided(const run_layout *lay, const cli_tensor *g, const cli_tensor *o,
+                            cli_tensor *y, char *err, size_t len) {
+    size_t span = run_span(lay->rank, lay->dims, lay->strides), es = selugrad_dtype_size(g->dtype);
+    int fits = span < ((size_t)1 << 40); /* checked with the options; kept for any caller */
+    char *sg = fits ? calloc(span + 1, es) : NULL, *so = fits ? calloc(span + 1, es) : NULL,
+         *sy = fits ? calloc(span + 1, es) : NULL;
+    int rc = -1;
+    if (!sg || !so || !sy) {
+        snprintf(err, len, "out of memory");
+    } else {
+        run_copy(g, lay->strides, sg, 1);
+        run_copy(o, lay->strides, so, 1);
+        rc = cli_exec_case(g->dtype, lay->rank, lay->dims, lay->strides, sg, so, sy, err, len);
+        run_copy(y, lay->strides, sy, 0);
+    }
+    free(sg), free(so), free(sy);
+    return rc;
+}
+
+/* One case; returns 0 pass, 1 fail, 2 skip. */
+static int run_case(const run_opts *op, selugrad_dtype dt, const char *shape_s, const char *thr,
+                    const char *soc, char *msg, size_t len) {
+    run_layout lay;
+    double lo, hi;
+    int pre = run_case_setup(op, dt, shape_s, thr, soc, &lay, &lo, &hi, msg, len);
+    if (pre != 0) return pre;
     cli_tensor g, o, y;
     cli_rng rng = {run_hash(shape_s, run_hash(selugrad_dtype_name(dt), (uint64_t)op->seed))};
-    if (cli_tensor_alloc(&g, dt, rank, dims) || cli_tensor_alloc(&o, dt, rank, dims) ||
-        cli_tensor_alloc(&y, dt, rank, dims))
+    if (cli_tensor_alloc(&g, dt, lay.rank, lay.dims) ||
+        cli_tensor_alloc(&o, dt, lay.rank, lay.dims) ||
+        cli_tensor_alloc(&y, dt, lay.rank, lay.dims))
         return snprintf(msg, len, "out of memory"), 1;
     cli_fill(&g, &rng, lo, hi, NULL, 0);
     cli_fill(&o, &rng, lo, hi, NULL, 0);
     char err[256] = "";
-    int rc;
     clock_t t0 = clock();
-    if (op->strides) {
-        size_t span = run_span(rank, dims, strides), es = selugrad_dtype_size(dt);
-        int fits = span < ((size_t)1 << 40); /* checked with the options; kept for any caller */
-        char *sg = fits ? calloc(span + 1, es) : NULL, *so = fits ? calloc(span + 1, es) : NULL,
-             *sy = fits ? calloc(span + 1, es) : NULL;
-        if (!sg || !so || !sy)
-            rc = -1, snprintf(err, sizeof err, "out of memory");
-        else {
-            run_copy(&g, strides, sg, 1);
-            run_copy(&o, strides, so, 1);
-            rc = cli_exec_case(dt, rank, dims, strides, sg, so, sy, err, sizeof err);
-            run_copy(&y, strides, sy, 0);
-        }
-        free(sg), free(so), free(sy);
-    } else {
-        rc = cli_exec_case(dt, rank, dims, NULL, g.data, o.data, y.data, err, sizeof err);
-    }
+    int rc = lay.srank ? run_exec_strided(&lay, &g, &o, &y, err, sizeof err)
+                       : cli_exec_case(dt, lay.rank, lay.dims, NULL, g.data, o.data, y.data, err,
+                                       sizeof err);
     double ms = (double)(clock() - t0) * 1000.0 / CLOCKS_PER_SEC;
     cli_check c;
     memset(&c, 0, sizeof c);
@@ -165,7 +187,6 @@ static int run_case(const run_opts *op, selugrad_dtype dt, const char *shape_s, 
                  "api=%s kernel=%s threads=%d mismatches=%zu MERE=%.2g MARE=%.2g%s cpu=%.1fms",
                  cli_exec_api(dt), selugrad_kernel_name(dt), selugrad_get_num_threads(),
                  c.mismatches, c.mere, c.mare, c.precision_ok ? "" : " precision=FAIL", ms);
-    (void)isa;
     cli_tensor_free(&g), cli_tensor_free(&o), cli_tensor_free(&y);
     return bad;
 }
@@ -181,7 +202,7 @@ static void run_all(run_opts *op, const char *isa) {
                     const char *soc = op->n_socs ? op->socs[s] : NULL;
                     const char *thr = op->n_threads ? op->threads[t] : NULL;
                     sg_argv_dtype(op->dtypes[d], &dt);
-                    int r = run_case(op, dt, op->shapes[sh], thr, isa, soc, msg, sizeof msg);
+                    int r = run_case(op, dt, op->shapes[sh], thr, soc, msg, sizeof msg);
                     if (r == 0)
                         op->pass++;
                     else if (r == 1)
@@ -206,6 +227,56 @@ static void run_all(run_opts *op, const char *isa) {
                 }
 }
 
+/* The child's arguments: this run's, without its --isa / --soc values, plus the single values
+   given (each NULL for none) and --child-tally-fd; NULL-terminated, strings not copied (the
+   program name and the added ones live in bufs). NULL when out of memory. */
+static char **run_child_args(int argc, char **argv, const char *isa, const char *soc, int fd,
+                             char bufs[4][80]) {
+    char **av = calloc((size_t)argc + 5, sizeof *av);
+    if (!av) return NULL;
+    snprintf(bufs[3], 80, "selugrad");
+    int k = 0;
+    av[k++] = bufs[3]; /* argv[0] is the subcommand */
+    for (int i = 0; i < argc; i++) {
+        if (strcmp(argv[i], "--isa") == 0 || strcmp(argv[i], "--soc") == 0) {
+            i++; /* "--isa VALUE": the value goes too */
+            continue;
+        }
+        if (strncmp(argv[i], "--isa=", 6) != 0 && strncmp(argv[i], "--soc=", 6) != 0)
+            av[k++] = argv[i];
+    }
+    snprintf(bufs[0], 80, "--isa=%s", isa ? isa : "");
+    snprintf(bufs[1], 80, "--soc=%s", soc ? soc : "");
+    snprintf(bufs[2], 80, "--child-tally-fd=%d", fd);
+    if (isa) av[k++] = bufs[0];
+    if (soc) av[k++] = bufs[1];
+    av[k++] = bufs[2];
+    return av;
+}
+
+/* Reads the child's tally from the pipe to its end (the child's exit closes it), reaps the
+   child and adds the counts to op; a child that died before reporting counts as one failure. */
+static int run_child_wait(run_opts *op, pid_t pid, int rfd, const char *isa, const char *soc) {
+    int status = 0;
+    char buf[64] = {0};
+    size_t got = 0;
+    ssize_t r;
+    while (got < sizeof buf - 1 && (r = read(rfd, buf + got, sizeof buf - 1 - got)) > 0)
+        got += (size_t)r;
+    close(rfd);
+    if (waitpid(pid, &status, 0) < 0) return -1;
+    int p = 0, fl = 0, s = 0;
+    if (sscanf(buf, "%d %d %d", &p, &fl, &s) != 3) {
+        fl = 1, p = s = 0;
+        printf("FAIL the run with --isa=%s --soc=%s ended without its tally: %s %d\n",
+               isa ? isa : "(any)", soc ? soc : "(env)",
+               WIFSIGNALED(status) ? "killed by signal" : "exit status",
+               WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status));
+    }
+    op->pass += p, op->fail += fl, op->skip += s;
+    return 0;
+}
+
 /* Runs this program again with SELUGRAD_MAX_ISA=isa / SELUGRAD_SOC=soc (either may be NULL) and
    single --isa / --soc values; the child writes its counts into a pipe whose descriptor it gets
    through the internal argument --child-tally-fd (an argument, not an environment variable, so
@@ -223,29 +294,12 @@ static int run_child(run_opts *op, int argc, char **argv, const char *isa, const
         }
         pfd[1] = hi;
     }
-    char isa_arg[80], soc_arg[80], tally_arg[64];
-    snprintf(isa_arg, sizeof isa_arg, "--isa=%s", isa ? isa : "");
-    snprintf(tally_arg, sizeof tally_arg, "--child-tally-fd=%d", pfd[1]);
-    snprintf(soc_arg, sizeof soc_arg, "--soc=%s", soc ? soc : "");
-    char **av = calloc((size_t)argc + 5, sizeof *av);
+    char bufs[4][80];
+    char **av = run_child_args(argc, argv, isa, soc, pfd[1], bufs);
     if (!av) {
         close(pfd[0]), close(pfd[1]);
         return -1;
     }
-    char prog[] = "selugrad";
-    int k = 0;
-    av[k++] = prog; /* argv[0] is the subcommand */
-    for (int i = 0; i < argc; i++) {
-        if (strcmp(argv[i], "--isa") == 0 || strcmp(argv[i], "--soc") == 0) {
-            i++; /* "--isa VALUE": the value goes too */
-            continue;
-        }
-        if (strncmp(argv[i], "--isa=", 6) != 0 && strncmp(argv[i], "--soc=", 6) != 0)
-            av[k++] = argv[i];
-    }
-    if (isa) av[k++] = isa_arg;
-    if (soc) av[k++] = soc_arg;
-    av[k++] = tally_arg;
     fflush(stdout);
     pid_t pid = fork();
     if (pid == 0) {
@@ -257,27 +311,11 @@ static int run_child(run_opts *op, int argc, char **argv, const char *isa, const
     }
     free(av);
     close(pfd[1]);
-    int status = 0;
-    char buf[64] = {0};
-    size_t got_bytes = 0;
-    if (pid >= 0) { /* read to the end (the child's exit closes the pipe), then reap it */
-        ssize_t r;
-        while (got_bytes < sizeof buf - 1 &&
-               (r = read(pfd[0], buf + got_bytes, sizeof buf - 1 - got_bytes)) > 0)
-            got_bytes += (size_t)r;
+    if (pid < 0) {
+        close(pfd[0]);
+        return -1;
     }
-    close(pfd[0]);
-    if (pid < 0 || waitpid(pid, &status, 0) < 0) return -1;
-    int p = 0, fl = 0, s = 0;
-    if (sscanf(buf, "%d %d %d", &p, &fl, &s) != 3) { /* died before reporting */
-        fl = 1, p = s = 0;
-        printf("FAIL the run with --isa=%s --soc=%s ended without its tally: %s %d\n",
-               isa ? isa : "(any)", soc ? soc : "(env)",
-               WIFSIGNALED(status) ? "killed by signal" : "exit status",
-               WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status));
-    }
-    op->pass += p, op->fail += fl, op->skip += s;
-    return 0;
+    return run_child_wait(op, pid, pfd[0], isa, soc);
 }
 
 static int run_list(const char *v, char out[][64], int *n, const char *what) {
@@ -286,134 +324,174 @@ static int run_list(const char *v, char out[][64], int *n, const char *what) {
     return 0;
 }
 
-int cli_cmd_run(int argc, char **argv) {
-    int pre = cli_begin("run", argc, argv, cli_run_help);
-    if (pre >= 0) return pre;
-    static run_opts op;
-    memset(&op, 0, sizeof op);
-    op.seed = 1;
+/* The options into op, as given; 0, or the usage error's status. */
+static int run_parse(int argc, char **argv, run_opts *op) {
+    memset(op, 0, sizeof *op);
+    op->seed = 1;
     const char *v;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         int rc = 0;
         if (sg_argv_opt(argc, argv, &i, "--dtype", &v))
-            rc = run_list(v, op.dtypes, &op.n_dtypes, "dtype");
+            rc = run_list(v, op->dtypes, &op->n_dtypes, "dtype");
         else if (sg_argv_opt(argc, argv, &i, "--shape", &v))
-            rc = run_list(v, op.shapes, &op.n_shapes, "shape");
+            rc = run_list(v, op->shapes, &op->n_shapes, "shape");
         else if (sg_argv_opt(argc, argv, &i, "--threads", &v))
-            rc = run_list(v, op.threads, &op.n_threads, "threads");
+            rc = run_list(v, op->threads, &op->n_threads, "threads");
         else if (sg_argv_opt(argc, argv, &i, "--isa", &v))
-            rc = run_list(v, op.isas, &op.n_isas, "isa");
+            rc = run_list(v, op->isas, &op->n_isas, "isa");
         else if (sg_argv_opt(argc, argv, &i, "--soc", &v))
-            rc = run_list(v, op.socs, &op.n_socs, "soc");
+            rc = run_list(v, op->socs, &op->n_socs, "soc");
         else if (sg_argv_opt(argc, argv, &i, "--strides", &v))
-            op.strides = v;
+            op->strides = v;
         else if (sg_argv_opt(argc, argv, &i, "--range", &v))
-            op.range = v;
+            op->range = v;
         else if (sg_argv_opt(argc, argv, &i, "--child-tally-fd", &v))
-            op.tally = v;
+            op->tally = v;
         else if (sg_argv_opt(argc, argv, &i, "--seed", &v)) {
-            if (cli_parse_i64(v, &op.seed) != 0) return cli_usage_error("run", "bad --seed");
+            if (cli_parse_i64(v, &op->seed) != 0) return cli_usage_error("run", "bad --seed");
         } else
             return cli_usage_error("run", "unknown argument '%s'", a);
         if (rc) return rc;
     }
-    if (!op.n_dtypes || !op.n_shapes) return cli_usage_error("run", "--dtype and --shape needed");
-    for (int i = 0; i < op.n_dtypes; i++) {
+    if (!op->n_dtypes || !op->n_shapes) return cli_usage_error("run", "--dtype and --shape needed");
+    return 0;
+}
+
+/* Every entry of the dtype, shape, threads, isa and soc lists names something that exists. */
+static int run_validate_lists(const run_opts *op) {
+    for (int i = 0; i < op->n_dtypes; i++) {
         selugrad_dtype dt;
-        if (sg_argv_dtype(op.dtypes[i], &dt) != 0)
-            return cli_usage_error("run", "unknown dtype '%s'", op.dtypes[i]);
+        if (sg_argv_dtype(op->dtypes[i], &dt) != 0)
+            return cli_usage_error("run", "unknown dtype '%s'", op->dtypes[i]);
     }
-    for (int i = 0; i < op.n_shapes; i++) {
+    for (int i = 0; i < op->n_shapes; i++) {
         size_t r;
         int64_t d[CLI_MAX_RANK];
-        const char *why = cli_shape_why(op.shapes[i], &r, d, 0);
-        if (why) return cli_usage_error("run", "bad shape '%s': %s", op.shapes[i], why);
+        const char *why = cli_shape_why(op->shapes[i], &r, d, 0);
+        if (why) return cli_usage_error("run", "bad shape '%s': %s", op->shapes[i], why);
         if (cli_shape_count(r, d) > ((size_t)1 << 40))
-            return cli_usage_error("run", "shape '%s' has more than 2^40 elements", op.shapes[i]);
+            return cli_usage_error("run", "shape '%s' has more than 2^40 elements", op->shapes[i]);
     }
-    for (int i = 0; i < op.n_threads; i++) {
+    for (int i = 0; i < op->n_threads; i++) {
         int64_t t;
-        if (cli_parse_i64(op.threads[i], &t) != 0 || t < 1 || t > 1024)
-            return cli_usage_error("run", "bad --threads entry '%s' (1 to 1024)", op.threads[i]);
+        if (cli_parse_i64(op->threads[i], &t) != 0 || t < 1 || t > 1024)
+            return cli_usage_error("run", "bad --threads entry '%s' (1 to 1024)", op->threads[i]);
     }
-    if (op.range) {
-        char parts[2][64];
-        int n;
-        double lo, hi;
-        if (cli_split(op.range, ',', parts, 2, &n) != 0 || n != 2 ||
-            cli_parse_double(parts[0], &lo) != 0 || cli_parse_double(parts[1], &hi) != 0 ||
-            !isfinite(lo) || !isfinite(hi) || lo > hi)
-            return cli_usage_error("run", "bad --range '%s' (LO,HI: finite, LO <= HI)", op.range);
-    }
-    if (op.strides) {
-        size_t srank;
-        int64_t st[CLI_MAX_RANK];
-        const char *why = cli_shape_why(op.strides, &srank, st, 0);
-        if (why) return cli_usage_error("run", "bad --strides '%s': %s", op.strides, why);
-        for (int i = 0; i < op.n_shapes; i++) {
-            size_t r;
-            int64_t d[CLI_MAX_RANK];
-            if (cli_parse_shape(op.shapes[i], &r, d, 0) == 0 && r != srank)
-                return cli_usage_error("run", "--strides '%s' has rank %zu, shape '%s' rank %zu",
-                                       op.strides, srank, op.shapes[i], r);
-            for (size_t k = 0; k < r && k < srank; k++)
-                if (st[k] == 0 && d[k] > 1)
-                    return cli_usage_error("run",
-                                           "--strides '%s' has a 0 stride on a dim of %lld in "
-                                           "shape '%s': the strides apply to the output too, "
-                                           "whose elements would share addresses",
-                                           op.strides, (long long)d[k], op.shapes[i]);
-            if (run_span(r, d, st) > ((size_t)1 << 40))
-                return cli_usage_error("run",
-                                       "--strides '%s' over shape '%s' spans more than "
-                                       "2^40 elements",
-                                       op.strides, op.shapes[i]);
-        }
-    }
-    for (int i = 0; i < op.n_isas; i++) {
+    for (int i = 0; i < op->n_isas; i++) {
         sg_isa isa;
-        if (!sg_isa_from_name(op.isas[i], &isa))
-            return cli_usage_error("run", "unknown isa '%s'", op.isas[i]);
+        if (!sg_isa_from_name(op->isas[i], &isa))
+            return cli_usage_error("run", "unknown isa '%s'", op->isas[i]);
     }
-    for (int i = 0; i < op.n_socs; i++)
-        if (!sg_soc_find(op.socs[i])) return cli_usage_error("run", "unknown SoC '%s'", op.socs[i]);
-    if (op.n_socs == 0 && !sg_soc_find(sg_soc_env_name()))
+    for (int i = 0; i < op->n_socs; i++)
+        if (!sg_soc_find(op->socs[i]))
+            return cli_usage_error("run", "unknown SoC '%s'", op->socs[i]);
+    if (op->n_socs == 0 && !sg_soc_find(sg_soc_env_name()))
         return cli_usage_error("run",
                                "SELUGRAD_SOC=\"%s\" is not a known SoC (see `selugrad info`)",
                                sg_soc_env_name());
-    const char *tally = op.tally;
-    int tally_fd = -1;
-    if (tally) { /* internal: a pipe from run_child (never 0-2), nothing else */
-        struct stat st;
-        int64_t fdv;
-        if (cli_parse_i64(tally, &fdv) != 0 || fdv <= 2 || fdv > INT32_MAX ||
-            fstat((int)fdv, &st) != 0 || !S_ISFIFO(st.st_mode))
+    return 0;
+}
+
+/* --range is LO,HI, finite, LO <= HI. */
+static int run_validate_range(const run_opts *op) {
+    if (!op->range) return 0;
+    char parts[2][64];
+    int n;
+    double lo, hi;
+    if (cli_split(op->range, ',', parts, 2, &n) != 0 || n != 2 ||
+        cli_parse_double(parts[0], &lo) != 0 || cli_parse_double(parts[1], &hi) != 0 ||
+        !isfinite(lo) || !isfinite(hi) || lo > hi)
+        return cli_usage_error("run", "bad --range '%s' (LO,HI: finite, LO <= HI)", op->range);
+    return 0;
+}
+
+/* --strides has each shape's rank, no 0 stride on a dim above 1 (the output's elements would
+   share addresses) and a span of at most 2^40 elements over every shape. */
+static int run_validate_strides(const run_opts *op) {
+    if (!op->strides) return 0;
+    size_t srank;
+    int64_t st[CLI_MAX_RANK];
+    const char *why = cli_shape_why(op->strides, &srank, st, 0);
+    if (why) return cli_usage_error("run", "bad --strides '%s': %s", op->strides, why);
+    for (int i = 0; i < op->n_shapes; i++) {
+        size_t r;
+        int64_t d[CLI_MAX_RANK];
+        if (cli_parse_shape(op->shapes[i], &r, d, 0) == 0 && r != srank)
+            return cli_usage_error("run", "--strides '%s' has rank %zu, shape '%s' rank %zu",
+                                   op->strides, srank, op->shapes[i], r);
+        for (size_t k = 0; k < r && k < srank; k++)
+            if (st[k] == 0 && d[k] > 1)
+                return cli_usage_error("run",
+                                       "--strides '%s' has a 0 stride on a dim of %lld in "
+                                       "shape '%s': the strides apply to the output too, "
+                                       "whose elements would share addresses",
+                                       op->strides, (long long)d[k], op->shapes[i]);
+        if (run_span(r, d, st) > ((size_t)1 << 40))
             return cli_usage_error("run",
-                                   "--child-tally-fd is internal (a pipe from a parent run)");
-        tally_fd = (int)fdv;
+                                   "--strides '%s' over shape '%s' spans more than 2^40 elements",
+                                   op->strides, op->shapes[i]);
     }
-    if ((op.n_isas == 0 && op.n_socs == 0) || tally) {
-        run_all(&op, op.n_isas ? op.isas[0] : NULL);
+    return 0;
+}
+
+/* --child-tally-fd is internal: a pipe from run_child (never 0-2), nothing else. Sets *fd (-1
+   when absent). */
+static int run_validate_tally(const run_opts *op, int *fd) {
+    *fd = -1;
+    if (!op->tally) return 0;
+    struct stat st;
+    int64_t fdv;
+    if (cli_parse_i64(op->tally, &fdv) != 0 || fdv <= 2 || fdv > INT32_MAX ||
+        fstat((int)fdv, &st) != 0 || !S_ISFIFO(st.st_mode))
+        return cli_usage_error("run", "--child-tally-fd is internal (a pipe from a parent run)");
+    *fd = (int)fdv;
+    return 0;
+}
+
+/* All checks of the options before any case runs; 0, or the usage error's status. */
+static int run_validate(const run_opts *op, int *tally_fd) {
+    int rc = run_validate_lists(op);
+    if (rc == 0) rc = run_validate_range(op);
+    if (rc == 0) rc = run_validate_strides(op);
+    if (rc == 0) rc = run_validate_tally(op, tally_fd);
+    return rc;
+}
+
+/* Runs the cases: here when no --isa / --soc asks for a child (or this is the child), else one
+   child per isa x soc. Then the summary, or the child's tally into its pipe. */
+static int run_execute(run_opts *op, int argc, char **argv, int tally_fd) {
+    if ((op->n_isas == 0 && op->n_socs == 0) || op->tally) {
+        run_all(op, op->n_isas ? op->isas[0] : NULL);
     } else {
-        for (int i = 0; i < (op.n_isas ? op.n_isas : 1); i++) {
-            const char *isa_name = op.n_isas ? op.isas[i] : NULL;
+        for (int i = 0; i < (op->n_isas ? op->n_isas : 1); i++) {
+            const char *isa_name = op->n_isas ? op->isas[i] : NULL;
             sg_isa isa;
             if (isa_name && sg_isa_from_name(isa_name, &isa) && !sg_isa_supported(isa))
                 printf("note: isa %s is not available on this CPU; its cap runs the best level "
                        "below it\n",
                        isa_name);
-            for (int s = 0; s < (op.n_socs ? op.n_socs : 1); s++)
-                if (run_child(&op, argc, argv, isa_name, op.n_socs ? op.socs[s] : NULL) != 0)
-                    op.fail++;
+            for (int s = 0; s < (op->n_socs ? op->n_socs : 1); s++)
+                if (run_child(op, argc, argv, isa_name, op->n_socs ? op->socs[s] : NULL) != 0)
+                    op->fail++;
         }
     }
-    if (tally) {
+    if (op->tally) {
         FILE *f = fdopen(tally_fd, "w");
-        if (f) fprintf(f, "%d %d %d\n", op.pass, op.fail, op.skip), fclose(f);
-        return op.fail ? 1 : 0;
+        if (f) fprintf(f, "%d %d %d\n", op->pass, op->fail, op->skip), fclose(f);
+        return op->fail ? 1 : 0;
     }
-    printf("summary: %d cases, %d passed, %d failed, %d skipped\n", op.pass + op.fail + op.skip,
-           op.pass, op.fail, op.skip);
-    return op.fail ? 1 : 0;
+    printf("summary: %d cases, %d passed, %d failed, %d skipped\n", op->pass + op->fail + op->skip,
+           op->pass, op->fail, op->skip);
+    return op->fail ? 1 : 0;
+}
+
+int cli_cmd_run(int argc, char **argv) {
+    int pre = cli_begin("run", argc, argv, cli_run_help);
+    if (pre >= 0) return pre;
+    run_opts op;
+    int tally_fd;
+    int rc = run_parse(argc, argv, &op);
+    if (rc == 0) rc = run_validate(&op, &tally_fd);
+    return rc != 0 ? rc : run_execute(&op, argc, argv, tally_fd);
 }

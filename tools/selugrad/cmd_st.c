@@ -256,142 +256,197 @@ static int st_check_ids(cJSON *const *files, int nfiles, const char *ids) {
     return 0;
 }
 
-int cli_cmd_st(int argc, char **argv) {
-    int pre = cli_begin("st", argc, argv, cli_st_help);
-    if (pre >= 0) return pre;
-    const char *ids = NULL, *report = NULL, *v;
-    int64_t seed = 0;
-    cJSON *files[64];
-    int nfiles = 0;
+enum { ST_MAX_FILES = 64 };
+
+typedef struct st_args {
+    const char *ids, *report;
+    int64_t seed;
+    cJSON *files[ST_MAX_FILES]; /* each a JSON array of cases */
+    int nfiles;
+} st_args;
+
+static void st_free(st_args *a) {
+    for (int f = 0; f < a->nfiles; f++) cJSON_Delete(a->files[f]);
+    a->nfiles = 0;
+}
+
+/* The options and the case files (read and parsed as JSON arrays); 0, or the usage error's
+   status with nothing left allocated. */
+static int st_parse(int argc, char **argv, st_args *a) {
+    memset(a, 0, sizeof *a);
+    const char *v;
     for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
+        const char *arg = argv[i];
         if (sg_argv_opt(argc, argv, &i, "--ids", &v))
-            ids = v;
+            a->ids = v;
         else if (sg_argv_opt(argc, argv, &i, "--report", &v))
-            report = v;
+            a->report = v;
         else if (sg_argv_opt(argc, argv, &i, "--seed", &v)) {
-            if (cli_parse_i64(v, &seed) != 0) return cli_usage_error("st", "bad --seed");
-        } else if (a[0] == '-')
-            return cli_usage_error("st", "unknown argument '%s'", a);
-        else if (nfiles == 64)
-            return cli_usage_error("st", "too many files");
+            if (cli_parse_i64(v, &a->seed) != 0)
+                return st_free(a), cli_usage_error("st", "bad --seed");
+        } else if (arg[0] == '-')
+            return st_free(a), cli_usage_error("st", "unknown argument '%s'", arg);
+        else if (a->nfiles == ST_MAX_FILES)
+            return st_free(a), cli_usage_error("st", "too many files");
         else {
             char why[128];
-            files[nfiles] = st_read_file(a, why, sizeof why);
-            if (!cJSON_IsArray(files[nfiles])) {
-                fprintf(stderr, "selugrad st: %s: %s\n", a,
-                        files[nfiles] ? "not a JSON array of cases" : why);
-                for (int k = 0; k <= nfiles; k++) cJSON_Delete(files[k]);
+            cJSON *j = st_read_file(arg, why, sizeof why);
+            if (!cJSON_IsArray(j)) {
+                fprintf(stderr, "selugrad st: %s: %s\n", arg,
+                        j ? "not a JSON array of cases" : why);
+                cJSON_Delete(j);
+                st_free(a);
                 return CLI_USAGE;
             }
-            nfiles++;
+            a->files[a->nfiles++] = j;
         }
     }
-    if (nfiles == 0) return cli_usage_error("st", "no case file given");
-    if (report) { /* a report that cannot be written is a usage error, found before any case runs */
-        struct stat before;
-        int existed = stat(report, &before) == 0;
-        FILE *probe = fopen(report, "a"); /* creates or appends nothing: the file is not touched */
-        if (!probe) {
-            fprintf(stderr, "selugrad st: cannot write the report %s: %s\n", report,
-                    strerror(errno));
-            for (int f = 0; f < nfiles; f++) cJSON_Delete(files[f]);
-            return CLI_USAGE;
-        }
-        fclose(probe);
-        if (!existed) remove(report);
+    if (a->nfiles == 0) return cli_usage_error("st", "no case file given");
+    return 0;
+}
+
+/* A report that cannot be written is a usage error, found before any case runs; the probe
+   creates or appends nothing, so an existing file is not touched. */
+static int st_check_report(const char *report) {
+    if (!report) return 0;
+    struct stat before;
+    int existed = stat(report, &before) == 0;
+    FILE *probe = fopen(report, "a");
+    if (!probe) {
+        fprintf(stderr, "selugrad st: cannot write the report %s: %s\n", report, strerror(errno));
+        return CLI_USAGE;
     }
-    int total = 0, done = 0, failed = 0, tty = isatty(STDERR_FILENO);
-    for (int f = 0; f < nfiles; f++) {
-        const cJSON *c;
-        cJSON_ArrayForEach(c, files[f]) {
-            const cJSON *id = cJSON_GetObjectItemCaseSensitive(c, "id");
-            total += cJSON_IsString(id) ? st_selected(id->valuestring, ids) : 1;
-        }
+    fclose(probe);
+    if (!existed) remove(report);
+    return 0;
+}
+
+/* Everything checked before a case runs: the report can be written, ids are unique and every
+   --ids entry exists. */
+static int st_validate(const st_args *a) {
+    int rc = st_check_report(a->report);
+    return rc != 0 ? rc : st_check_ids(a->files, a->nfiles, a->ids);
+}
+
+/* One case object of a file: parsed, run, judged, tallied; its report entry goes into cases.
+   Returns 1 when it passes; msg says why not. */
+static int st_one_case(const cJSON *c, const char *id, int64_t seed, st_tally *tally, cJSON *cases,
+                       char *msg, size_t len) {
+    const cJSON *idj = cJSON_GetObjectItemCaseSensitive(c, "id");
+    const cJSON *name = cJSON_GetObjectItemCaseSensitive(c, "aclnn_name");
+    cJSON *r = cJSON_CreateObject();
+    cJSON_AddStringToObject(r, "id", id);
+    st_input gi, oi;
+    int ok = 0, parsed = 0;
+    msg[0] = '\0';
+    if (!cJSON_IsString(idj) || !cJSON_IsString(name) || idj->valuestring[0] == '\0')
+        snprintf(msg, len, "case needs a non-empty string id and an aclnn_name");
+    else if (strcmp(name->valuestring, "aclnnSeluBackward") != 0)
+        snprintf(msg, len, "aclnn_name %s is not aclnnSeluBackward", name->valuestring);
+    else if (st_parse_case(c, &gi, &oi, msg, len) == 0) {
+        parsed = 1;
+        char shape[200];
+        cli_shape_str(gi.rank, gi.dims, shape, sizeof shape);
+        cJSON_AddStringToObject(r, "dtype", selugrad_dtype_name(gi.dtype));
+        cJSON_AddStringToObject(r, "shape", shape);
+        ok = st_run_case(id, &gi, &oi, seed, r, msg, len);
+        int slot = st_dtype_slot(gi.dtype);
+        tally->cases[slot]++;
+        tally->passed[slot] += ok;
     }
-    int bad = st_check_ids(files, nfiles, ids);
-    if (bad) {
-        for (int k = 0; k < nfiles; k++) cJSON_Delete(files[k]);
-        return bad;
-    }
-    st_tally tally;
-    memset(&tally, 0, sizeof tally);
-    cJSON *rep = cJSON_CreateObject(), *cases = cJSON_AddArrayToObject(rep, "cases");
-    for (int f = 0; f < nfiles; f++) {
-        const cJSON *c;
-        cJSON_ArrayForEach(c, files[f]) {
-            const cJSON *idj = cJSON_GetObjectItemCaseSensitive(c, "id");
-            const cJSON *name = cJSON_GetObjectItemCaseSensitive(c, "aclnn_name");
-            const char *id =
-                cJSON_IsString(idj) && idj->valuestring[0] ? idj->valuestring : "(no id)";
-            if (!st_selected(id, ids)) continue;
-            cJSON *r = cJSON_CreateObject();
-            cJSON_AddStringToObject(r, "id", id);
-            st_input gi, oi;
-            char msg[300] = "";
-            int ok = 0, parsed = 0;
-            if (!cJSON_IsString(idj) || !cJSON_IsString(name) || idj->valuestring[0] == '\0')
-                snprintf(msg, sizeof msg, "case needs a non-empty string id and an aclnn_name");
-            else if (strcmp(name->valuestring, "aclnnSeluBackward") != 0)
-                snprintf(msg, sizeof msg, "aclnn_name %s is not aclnnSeluBackward",
-                         name->valuestring);
-            else if (st_parse_case(c, &gi, &oi, msg, sizeof msg) == 0) {
-                parsed = 1;
-                char shape[200];
-                cli_shape_str(gi.rank, gi.dims, shape, sizeof shape);
-                cJSON_AddStringToObject(r, "dtype", selugrad_dtype_name(gi.dtype));
-                cJSON_AddStringToObject(r, "shape", shape);
-                ok = st_run_case(id, &gi, &oi, seed, r, msg, sizeof msg);
-                int slot = st_dtype_slot(gi.dtype);
-                tally.cases[slot]++;
-                tally.passed[slot] += ok;
-            }
-            tally.malformed += !parsed;
-            cJSON_AddStringToObject(r, "status", ok ? "pass" : "fail");
-            cJSON_AddStringToObject(r, "message", ok ? "" : msg);
-            cJSON_AddItemToArray(cases, r);
-            failed += !ok;
-            st_progress(tty, ++done, total, id, ok);
-            if (!ok) fprintf(tty ? stderr : stdout, "%sFAIL %s: %s\n", tty ? "\n" : "", id, msg);
-        }
-    }
+    tally->malformed += !parsed;
+    cJSON_AddStringToObject(r, "status", ok ? "pass" : "fail");
+    cJSON_AddStringToObject(r, "message", ok ? "" : msg);
+    cJSON_AddItemToArray(cases, r);
+    return ok;
+}
+
+/* The summary by dtype on stdout and into the report's "by_dtype" and "summary". */
+static void st_summary(const st_tally *tally, int done, int failed, cJSON *rep) {
     static const char *const names[ST_DTYPES] = {"f32", "f16", "bf16", "s8", "u8", "s32"};
     printf("%-6s %7s %7s %7s\n", "dtype", "cases", "passed", "failed");
     cJSON *by = cJSON_AddObjectToObject(rep, "by_dtype");
     for (int k = 0; k < ST_DTYPES; k++) {
-        if (!tally.cases[k]) continue;
-        printf("%-6s %7d %7d %7d\n", names[k], tally.cases[k], tally.passed[k],
-               tally.cases[k] - tally.passed[k]);
+        if (!tally->cases[k]) continue;
+        printf("%-6s %7d %7d %7d\n", names[k], tally->cases[k], tally->passed[k],
+               tally->cases[k] - tally->passed[k]);
         cJSON *o = cJSON_AddObjectToObject(by, names[k]);
-        cJSON_AddNumberToObject(o, "cases", tally.cases[k]);
-        cJSON_AddNumberToObject(o, "passed", tally.passed[k]);
-        cJSON_AddNumberToObject(o, "failed", tally.cases[k] - tally.passed[k]);
+        cJSON_AddNumberToObject(o, "cases", tally->cases[k]);
+        cJSON_AddNumberToObject(o, "passed", tally->passed[k]);
+        cJSON_AddNumberToObject(o, "failed", tally->cases[k] - tally->passed[k]);
     }
-    if (tally.malformed) { /* cases with no valid dtype to file them under */
-        printf("%-6s %7d %7d %7d\n", "(bad)", tally.malformed, 0, tally.malformed);
+    if (tally->malformed) { /* cases with no valid dtype to file them under */
+        printf("%-6s %7d %7d %7d\n", "(bad)", tally->malformed, 0, tally->malformed);
         cJSON *o = cJSON_AddObjectToObject(by, "malformed");
-        cJSON_AddNumberToObject(o, "cases", tally.malformed);
+        cJSON_AddNumberToObject(o, "cases", tally->malformed);
         cJSON_AddNumberToObject(o, "passed", 0);
-        cJSON_AddNumberToObject(o, "failed", tally.malformed);
+        cJSON_AddNumberToObject(o, "failed", tally->malformed);
     }
     printf("%-6s %7d %7d %7d\n", "total", done, done - failed, failed);
     cJSON *sum = cJSON_AddObjectToObject(rep, "summary");
     cJSON_AddNumberToObject(sum, "total", done);
     cJSON_AddNumberToObject(sum, "passed", done - failed);
     cJSON_AddNumberToObject(sum, "failed", failed);
-    int rc = failed ? 1 : 0;
-    if (report) {
-        char *s = cJSON_Print(rep);
-        FILE *out = fopen(report, "w");
-        if (!s || !out || fputs(s, out) < 0) {
-            fprintf(stderr, "selugrad st: cannot write %s: %s\n", report,
-                    out ? "write failed" : strerror(errno));
-            rc = 1;
-        }
-        if (out) fclose(out);
-        cJSON_free(s);
+}
+
+/* Writes the report as JSON; 0, or 1 when it cannot. */
+static int st_write_report(const char *report, const cJSON *rep) {
+    char *s = cJSON_Print(rep);
+    FILE *out = fopen(report, "w");
+    int rc = 0;
+    if (!s || !out || fputs(s, out) < 0) {
+        fprintf(stderr, "selugrad st: cannot write %s: %s\n", report,
+                out ? "write failed" : strerror(errno));
+        rc = 1;
     }
+    if (out) fclose(out);
+    cJSON_free(s);
+    return rc;
+}
+
+/* Runs the selected cases of every file with progress and failure lines, then the summary and
+   the report. Returns 1 when a case failed or the report could not be written, else 0. */
+static int st_run(const st_args *a) {
+    int total = 0, done = 0, failed = 0, tty = isatty(STDERR_FILENO);
+    for (int f = 0; f < a->nfiles; f++) {
+        const cJSON *c;
+        cJSON_ArrayForEach(c, a->files[f]) {
+            const cJSON *id = cJSON_GetObjectItemCaseSensitive(c, "id");
+            total += cJSON_IsString(id) ? st_selected(id->valuestring, a->ids) : 1;
+        }
+    }
+    st_tally tally;
+    memset(&tally, 0, sizeof tally);
+    cJSON *rep = cJSON_CreateObject(), *cases = cJSON_AddArrayToObject(rep, "cases");
+    for (int f = 0; f < a->nfiles; f++) {
+        const cJSON *c;
+        cJSON_ArrayForEach(c, a->files[f]) {
+            const cJSON *idj = cJSON_GetObjectItemCaseSensitive(c, "id");
+            const char *id =
+                cJSON_IsString(idj) && idj->valuestring[0] ? idj->valuestring : "(no id)";
+            if (!st_selected(id, a->ids)) continue;
+            char msg[300];
+            int ok = st_one_case(c, id, a->seed, &tally, cases, msg, sizeof msg);
+            failed += !ok;
+            st_progress(tty, ++done, total, id, ok);
+            if (!ok) fprintf(tty ? stderr : stdout, "%sFAIL %s: %s\n", tty ? "\n" : "", id, msg);
+        }
+    }
+    st_summary(&tally, done, failed, rep);
+    int rc = failed ? 1 : 0;
+    if (a->report && st_write_report(a->report, rep) != 0) rc = 1;
     cJSON_Delete(rep);
-    for (int f = 0; f < nfiles; f++) cJSON_Delete(files[f]);
+    return rc;
+}
+
+int cli_cmd_st(int argc, char **argv) {
+    int pre = cli_begin("st", argc, argv, cli_st_help);
+    if (pre >= 0) return pre;
+    st_args a;
+    int rc = st_parse(argc, argv, &a);
+    if (rc != 0) return rc;
+    rc = st_validate(&a);
+    if (rc == 0) rc = st_run(&a);
+    st_free(&a);
     return rc;
 }
