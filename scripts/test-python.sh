@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 venv=${1:-build-venv}
 shift || true
-scripts/deps.sh python3-venv python3-pip python3-numpy python3-setuptools python3-pytest \
+scripts/deps.sh python3-venv python3-pip python3-wheel python3-numpy python3-setuptools python3-pytest \
   python3-hypothesis python3-torch
 # Debian's packages are for Debian's interpreter; another python3 may come first on PATH.
 py=/usr/bin/python3
