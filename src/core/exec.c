@@ -91,6 +91,29 @@ static void sg_part_range(size_t n, size_t block, unsigned ith, unsigned nth, si
     if (*end < *begin) *end = *begin;
 }
 
+/* Copies m elements of es bytes (1, 2 or 4) from a run with a stride of `stride` elements into a
+   packed buffer, or back: one loop per element size, so that each copy is one load and one store
+   of a known size rather than a call of memcpy. */
+static void sg_gather(unsigned char *dst, const char *src, ptrdiff_t stride, size_t m, size_t es) {
+    ptrdiff_t sb = stride * (ptrdiff_t)es;
+    if (es == 4)
+        for (size_t j = 0; j < m; j++) memcpy(dst + j * 4, src + (ptrdiff_t)j * sb, 4);
+    else if (es == 2)
+        for (size_t j = 0; j < m; j++) memcpy(dst + j * 2, src + (ptrdiff_t)j * sb, 2);
+    else
+        for (size_t j = 0; j < m; j++) memcpy(dst + j, src + (ptrdiff_t)j * sb, 1);
+}
+
+static void sg_scatter(char *dst, ptrdiff_t stride, const unsigned char *src, size_t m, size_t es) {
+    ptrdiff_t sb = stride * (ptrdiff_t)es;
+    if (es == 4)
+        for (size_t j = 0; j < m; j++) memcpy(dst + (ptrdiff_t)j * sb, src + j * 4, 4);
+    else if (es == 2)
+        for (size_t j = 0; j < m; j++) memcpy(dst + (ptrdiff_t)j * sb, src + j * 2, 2);
+    else
+        for (size_t j = 0; j < m; j++) memcpy(dst + (ptrdiff_t)j * sb, src + j, 1);
+}
+
 void sg_run_strided_range(const sg_kernel *k, size_t chunk, size_t n, const void *g, ptrdiff_t gs,
                           const void *o, ptrdiff_t os, void *y, ptrdiff_t ys) {
     enum { CAP = 1024 };
@@ -102,13 +125,11 @@ void sg_run_strided_range(const sg_kernel *k, size_t chunk, size_t n, const void
     if (chunk > CAP || chunk == 0) chunk = CAP;
     for (size_t i = 0; i < n; i += chunk) {
         size_t m = n - i < chunk ? n - i : chunk;
-        for (size_t j = 0; j < m; j++) {
-            memcpy(gb + j * es, gp + ((ptrdiff_t)(i + j) * gs) * (ptrdiff_t)es, es);
-            if (two) memcpy(ob + j * es, op + ((ptrdiff_t)(i + j) * os) * (ptrdiff_t)es, es);
-        }
+        ptrdiff_t at = (ptrdiff_t)i * (ptrdiff_t)es;
+        sg_gather(gb, gp + at * gs, gs, m, es);
+        if (two) sg_gather(ob, op + at * os, os, m, es);
         sg_kernel_call(k, m, gb, ob, yb);
-        for (size_t j = 0; j < m; j++)
-            memcpy(yp + ((ptrdiff_t)(i + j) * ys) * (ptrdiff_t)es, yb + j * es, es);
+        sg_scatter(yp + at * ys, ys, yb, m, es);
     }
 }
 
