@@ -6,14 +6,14 @@
  * bf16(o' + SA) is t where o < 0 and exactly scale elsewhere. One fp32 multiply g * t then gives a
  * or b exactly; the 16 products are rounded to bf16 (integer RNE) and packed in one pass on
  * 16-bit words (sg256_bf16_pack_rne, which also makes NaN words canonical).
- * Fast path (SG256_FAST_LOOP): blocks of 64 elements round t in fp32 arithmetic (a multiply and
- * an FMA, as sg512_bf16_round_arith: exact for |o' + SA| < 2^112) and pack without the NaN
- * fix-up, 27 vector operations per 16 elements instead of 36: 0.75-0.8 of the time in L1
- * (docs/PERFORMANCE.md session 14). Where either differs from the full step (o <= -2^112 or -inf,
- * whose t overflows to +-inf or NaN; NaN products), a product is not finite, the block's FMA
- * detector flags it and the block is computed again with the full step, which rounds t with
- * integer RNE (x + 0x7FFF + lsb). Tail: the reference, element by element. Large calls peel to a
- * 32-byte aligned y and stream their stores with prefetched inputs (x86_nt.h), then SFENCE.
+ * Fast path (sg256_fast_loop, sg_avx2.h): blocks of 64 elements round t in fp32 arithmetic (a
+ * multiply and an FMA, as sg512_bf16_round_arith: exact for |o' + SA| < 2^112) and pack without
+ * the NaN fix-up, 27 vector operations per 16 elements instead of 36. Where either differs from the
+ * full step (o <= -2^112 or -inf, whose t overflows to +-inf or NaN; NaN products), a product is
+ * not finite, the block's FMA detector flags it and the block is computed again with the full step,
+ * which rounds t with integer RNE (x + 0x7FFF + lsb). Tail: the reference, element by element.
+ * Large calls peel to a 32-byte aligned y and stream their stores with prefetched inputs
+ * (x86_nt.h), then SFENCE.
  */
 #include "sg_avx2.h"
 
@@ -50,23 +50,32 @@ static inline void sg_bf16_products(const uint16_t *g, const uint16_t *o, int fa
     *ro = _mm256_mul_ps(_mm256_castsi256_ps(_mm256_and_si256(gx, hi)), fo);
 }
 
-/* 16 results for the elements at g and o, the full step. */
-static inline __m256i sg_bf16_step_at(const uint16_t *g, const uint16_t *o) {
+/* 16 results for the elements at g and o, the full step (zero: unused, the loop's interface). */
+static inline __m256i sg_bf16_step_at(const uint16_t *g, const uint16_t *o, __m256 zero) {
+    (void)zero;
     __m256 re, ro;
     sg_bf16_products(g, o, 0, &re, &ro);
     return sg256_bf16_pack_rne(_mm256_castps_si256(re), _mm256_castps_si256(ro));
 }
 
 /* The same without the fix-ups; *acc += re * ro flags a product that was not finite. */
-static inline __m256i sg_bf16_fast_at(const uint16_t *g, const uint16_t *o, __m256 *acc) {
+static inline __m256i sg_bf16_fast_at(const uint16_t *g, const uint16_t *o, __m256 zero,
+                                      __m256 *acc) {
+    (void)zero;
     __m256 re, ro;
     sg_bf16_products(g, o, 1, &re, &ro);
     *acc = _mm256_fmadd_ps(re, ro, *acc);
     return sg256_bf16_pack(_mm256_castps_si256(re), _mm256_castps_si256(ro));
 }
 
-void sg_bf16_selugrad__avx2(size_t n, const void *gv, const void *ov, void *yv) {
-    const uint16_t *g = (const uint16_t *)gv, *o = (const uint16_t *)ov;
-    uint16_t *y = (uint16_t *)yv;
-    SG256_FAST_LOOP(g, o, y, n, sg_bf16_fast_at, sg_bf16_step_at, sg_ref_bf16);
+/* Elements [0, m) by the reference. */
+static inline void sg_bf16_rest(const void *g, const void *o, void *y, size_t m) {
+    const uint16_t *gp = (const uint16_t *)g, *op = (const uint16_t *)o;
+    uint16_t *yp = (uint16_t *)y;
+    for (size_t i = 0; i < m; i++) yp[i] = sg_ref_bf16(gp[i], op[i]);
+}
+
+void sg_bf16_selugrad__avx2(size_t n, const void *g, const void *o, void *y) {
+    sg256_fast_loop((const uint16_t *)g, (const uint16_t *)o, (uint16_t *)y, n, _mm256_setzero_ps(),
+                    sg_bf16_fast_at, sg_bf16_step_at, sg_bf16_rest);
 }

@@ -3,14 +3,13 @@
  * Roundings: g and o widen exactly to fp32 (VCVTPH2PS). a = g * scale and b = g * t are exact in
  * fp32, so one VCVTPS2PH (RNE) after the select is the per-op fp16 rounding of the chosen branch;
  * t = o + SA is rounded to fp16 before the multiply, in fp32 arithmetic (sg256_round_f16_sum: four
- * single-uop operations instead of a VCVTPS2PH/VCVTPH2PS pair, 4-5 % faster in L1, docs/
- * PERFORMANCE.md session 11). NaNs are made canonical on the 16 packed results
- * (sg256_canon_nan_f16: 12-14 % faster in L1 than a compare and a blend per 8 lanes in fp32,
- * docs/PERFORMANCE.md session 12).
- * Fast path (SG256_FAST_LOOP): blocks of 64 elements skip the NaN fix-up, which changes a word
- * only where the fp32 product was NaN, and round t by a multiply and an FMA (sg_f16_product);
- * one FMA per 16 elements (acc += p0 * p1) flags a block with a product that was not finite,
- * which is then computed again with the full step (docs/PERFORMANCE.md session 14).
+ * single-uop operations instead of a VCVTPS2PH/VCVTPH2PS pair of two uops each). NaNs are made
+ * canonical on the 16 packed results (sg256_canon_nan_f16: half the operations of a compare and
+ * a blend per 8 lanes in fp32).
+ * Fast path (sg256_fast_loop, sg_avx2.h): blocks of 64 elements skip the NaN fix-up, which
+ * changes a word only where the fp32 product was NaN, and round t by a multiply and an FMA
+ * (sg_f16_product); one FMA per 16 elements (acc += p0 * p1) flags a block with a product that
+ * was not finite, which is then computed again with the full step.
  * Tail: the reference, element by element. Calls that move at least SG_NT_MIN_BYTES peel to a
  * 32-byte aligned y (the reference) and use streaming stores, then SFENCE.
  */
@@ -18,12 +17,11 @@
 
 /* The fp32 product g * (o < 0 ? t : scale) of 8 elements; zero: +0.0 from sg_opaque_zero
    (kernel.h). The full step (fast == 0) rounds t with sg256_round_f16_sum and picks the factor
-   with three bitwise operations; the fast one rounds t by a multiply and an FMA (Veltkamp's split
-   at 11 bits: t * 8192 - fl(t * 8191), exact here because o + SA is 0 or at least 2^-10 in
-   magnitude and below 2^17, and NaN for o = -inf, which the detector then flags) and picks the
-   factor with one VBLENDVPS: in the fast loop, in L1, 0.86 of the time of a fast step with the
-   full step's rounding and select (docs/PERFORMANCE.md session 14). Both give the same product
-   wherever it is finite. */
+   with three bitwise operations; the fast one rounds t by a multiply and an FMA (two operations
+   where sg256_round_f16_sum takes four; Veltkamp's split at 11 bits: t * 8192 - fl(t * 8191),
+   exact here because o + SA is 0 or at least 2^-10 in magnitude and below 2^17, and NaN for
+   o = -inf, which the detector then flags) and picks the factor with one VBLENDVPS. Both give
+   the same product wherever it is finite. */
 static inline __m256 sg_f16_product(const uint16_t *g, const uint16_t *o, __m256 zero, int fast) {
     const __m256 scale = _mm256_set1_ps(sg_half_to_float(SG_F16_SCALE_BITS));
     const __m256 sa = _mm256_set1_ps(sg_half_to_float(SG_F16_SA_BITS));
@@ -57,13 +55,14 @@ static inline __m256i sg_f16_step16(const uint16_t *g, const uint16_t *o, __m256
         sg_f16_pack16(sg_f16_product(g, o, zero, 0), sg_f16_product(g + 8, o + 8, zero, 0)));
 }
 
-void sg_f16_selugrad__avx2(size_t n, const void *gv, const void *ov, void *yv) {
-    const uint16_t *g = (const uint16_t *)gv, *o = (const uint16_t *)ov;
-    uint16_t *y = (uint16_t *)yv;
-    const __m256 zero = _mm256_set1_ps(sg_opaque_zero());
-#define SG_F16_FAST(gp, op, acc) sg_f16_fast16(gp, op, zero, acc)
-#define SG_F16_STEP16(gp, op)    sg_f16_step16(gp, op, zero)
-    SG256_FAST_LOOP(g, o, y, n, SG_F16_FAST, SG_F16_STEP16, sg_ref_f16);
-#undef SG_F16_STEP16
-#undef SG_F16_FAST
+/* Elements [0, m) by the reference. */
+static inline void sg_f16_rest(const void *g, const void *o, void *y, size_t m) {
+    const uint16_t *gp = (const uint16_t *)g, *op = (const uint16_t *)o;
+    uint16_t *yp = (uint16_t *)y;
+    for (size_t i = 0; i < m; i++) yp[i] = sg_ref_f16(gp[i], op[i]);
+}
+
+void sg_f16_selugrad__avx2(size_t n, const void *g, const void *o, void *y) {
+    sg256_fast_loop((const uint16_t *)g, (const uint16_t *)o, (uint16_t *)y, n,
+                    _mm256_set1_ps(sg_opaque_zero()), sg_f16_fast16, sg_f16_step16, sg_f16_rest);
 }

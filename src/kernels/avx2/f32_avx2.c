@@ -11,26 +11,19 @@ static inline __m256 sg_f32_step(__m256 g, __m256 o) {
     return sg256_canon_nan(sg256_select(g, o, _mm256_add_ps(o, sa), scale, _mm256_setzero_ps()));
 }
 
-void sg_f32_selugrad__avx2(size_t n, const void *gv, const void *ov, void *yv) {
-    const float *g = (const float *)gv, *o = (const float *)ov;
-    float *y = (float *)yv;
-    size_t i = 0;
-    if (n * 12 >= SG_NT_MIN_BYTES && ((uintptr_t)y & 3) == 0) { /* y aligned: the peel ends */
-        for (; ((uintptr_t)(y + i) & 31) != 0; i++) y[i] = sg_ref_f32(g[i], o[i]);
-        for (; i + 8 <= n; i += 8)
-            _mm256_stream_ps(y + i, sg_f32_step(_mm256_loadu_ps(g + i), _mm256_loadu_ps(o + i)));
-        _mm_sfence();
-    } else {
-        for (; i + 16 <= n; i += 16) {
-            __m256 r0 = sg_f32_step(_mm256_loadu_ps(g + i), _mm256_loadu_ps(o + i));
-            __m256 r1 = sg_f32_step(_mm256_loadu_ps(g + i + 8), _mm256_loadu_ps(o + i + 8));
-            _mm256_storeu_ps(y + i, r0);
-            _mm256_storeu_ps(y + i + 8, r1);
-        }
-        if (i + 8 <= n) {
-            _mm256_storeu_ps(y + i, sg_f32_step(_mm256_loadu_ps(g + i), _mm256_loadu_ps(o + i)));
-            i += 8;
-        }
-    }
-    for (; i < n; i++) y[i] = sg_ref_f32(g[i], o[i]);
+/* 8 results for the elements at g and o. */
+static inline __m256i sg_f32_step_at(const void *g, const void *o) {
+    return _mm256_castps_si256(
+        sg_f32_step(_mm256_loadu_ps((const float *)g), _mm256_loadu_ps((const float *)o)));
+}
+
+/* Elements [0, m) by the reference. */
+static inline void sg_f32_rest(const void *g, const void *o, void *y, size_t m) {
+    const float *gp = (const float *)g, *op = (const float *)o;
+    float *yp = (float *)y;
+    for (size_t i = 0; i < m; i++) yp[i] = sg_ref_f32(gp[i], op[i]);
+}
+
+void sg_f32_selugrad__avx2(size_t n, const void *g, const void *o, void *y) {
+    sg256_stream_loop(g, o, y, n, sizeof(float), sg_f32_step_at, sg_f32_rest);
 }

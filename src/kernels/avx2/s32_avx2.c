@@ -1,5 +1,5 @@
 /*
- * int32 SeluGrad, AVX2, 8 lanes per step.
+ * int32 SeluGrad, AVX2, 8 lanes per step (two per iteration in cache, sg256_stream_loop).
  * Roundings: VCVTDQ2PS (RNE) of g and o, the float32 row, then VCVTTPS2DQ (toward zero); its
  * out-of-range value 0x80000000 is right below -2^31 and replaced by INT32_MAX where r >= 2^31.
  * Tail: the reference, element by element. Large calls use streaming stores (x86_nt.h).
@@ -16,13 +16,18 @@ static inline __m256i sg_s32_step(__m256i gi, __m256i oi) {
 }
 
 /* 8 results for the elements at g and o. */
-static inline __m256i sg_s32_step_at(const int32_t *g, const int32_t *o) {
+static inline __m256i sg_s32_step_at(const void *g, const void *o) {
     return sg_s32_step(_mm256_loadu_si256((const __m256i *)g),
                        _mm256_loadu_si256((const __m256i *)o));
 }
 
-void sg_s32_selugrad__avx2(size_t n, const void *gv, const void *ov, void *yv) {
-    const int32_t *g = (const int32_t *)gv, *o = (const int32_t *)ov;
-    int32_t *y = (int32_t *)yv;
-    SG256_STREAM_LOOP(int32_t, 8, g, o, y, n, sg_s32_step_at, sg_ref_s32, 0);
+/* Elements [0, m) by the reference. */
+static inline void sg_s32_rest(const void *g, const void *o, void *y, size_t m) {
+    const int32_t *gp = (const int32_t *)g, *op = (const int32_t *)o;
+    int32_t *yp = (int32_t *)y;
+    for (size_t i = 0; i < m; i++) yp[i] = sg_ref_s32(gp[i], op[i]);
+}
+
+void sg_s32_selugrad__avx2(size_t n, const void *g, const void *o, void *y) {
+    sg256_stream_loop(g, o, y, n, sizeof(int32_t), sg_s32_step_at, sg_s32_rest);
 }

@@ -30,8 +30,8 @@ static inline __m256 sg256_neg(__m256 o, __m256 zero) {
 
 /* y = o < 0 ? g * t : g * scale, each product rounded once to fp32: selecting the factor first
    is the same as selecting the product, and saves a multiply. The factor is chosen with three
-   single-uop bitwise operations, 1-2 % faster than VBLENDVPS in the f16 kernel on the Intel
-   development machine (docs/PERFORMANCE.md session 12). */
+   single-uop bitwise operations, which run on any vector ALU port, where VBLENDVPS is a
+   multi-uop instruction on Intel cores. */
 static inline __m256 sg256_select(__m256 g, __m256 o, __m256 t, __m256 scale, __m256 zero) {
     __m256 m = sg256_neg(o, zero);
     return _mm256_mul_ps(g, _mm256_or_ps(_mm256_and_ps(m, t), _mm256_andnot_ps(m, scale)));
@@ -118,85 +118,124 @@ static inline int sg256_nonfinite(__m256 acc) {
                _mm256_cmp_ps(_mm256_sub_ps(acc, acc), _mm256_setzero_ps(), _CMP_NEQ_UQ)) != 0;
 }
 
-/* Blocks without special values skip the fix-ups only special values need. */
-#define SG256_BLOCK      64 /* elements per block: four 16-lane steps, results in registers */
-#define SG256_FULL_AFTER 32 /* blocks after a flagged one that take the full step directly */
-
-/* The loop of a 16-bit kernel with a fast path (f16_avx2.c, bf16_avx2.c). FAST_AT(g, o, &acc)
-   computes 16 results at g and o without the fix-ups and folds its fp32 products into acc with
-   one FMA (acc += re * ro): acc ends non-finite exactly when some product was not finite (or,
-   harmlessly, when the sum overflowed), which every input that needs a fix-up makes. STEP_AT(g,
-   o) is the full step and REF the reference for one element. A block's four results stay in
-   registers until acc is checked; a flagged block is computed again with STEP_AT before anything
-   is stored (so every input is read before y is written, even when y and an input are one
-   memory under two addresses), reading its inputs again through sg_launder16 (kernel.h: so the
-   compiler keeps nothing of the fast step for it), and so are the next SG256_FULL_AFTER blocks,
-   so inputs dense in special values cost about one pass. When y partly overlaps g or o (the API
-   refuses that), the plain step loop keeps its element order. Streaming as SG256_STREAM_LOOP with
-   PF = 1. */
-#define SG256_FAST_LOOP(g, o, y, n, FAST_AT, STEP_AT, REF)                                         \
-    do {                                                                                           \
-        if (sg_partial_overlap(g, o, y, n, 2)) {                                                   \
-            SG256_STREAM_LOOP(uint16_t, 16, g, o, y, n, STEP_AT, REF, 1);                          \
-            break;                                                                                 \
-        }                                                                                          \
-        size_t i_ = 0;                                                                             \
-        int stream_ = (n)*6 >= SG_NT_MIN_BYTES && ((uintptr_t)(y)&1) == 0;                         \
-        if (stream_)                                                                               \
-            for (; i_ < (n) && ((uintptr_t)((y) + i_) & 31) != 0; i_++)                            \
-                (y)[i_] = REF((g)[i_], (o)[i_]);                                                   \
-        unsigned full_ = 0;                                                                        \
-        for (; (n)-i_ >= SG256_BLOCK; i_ += SG256_BLOCK) {                                         \
-            const uint16_t *gb_ = (g) + i_, *ob_ = (o) + i_;                                       \
-            if (stream_) {                                                                         \
-                SG_PREFETCH(gb_);                                                                  \
-                SG_PREFETCH(gb_ + 32);                                                             \
-                SG_PREFETCH(ob_);                                                                  \
-                SG_PREFETCH(ob_ + 32);                                                             \
-            }                                                                                      \
-            if (full_ == 0) {                                                                      \
-                __m256 acc_ = _mm256_set1_ps(1.0f);                                                \
-                __m256i r0_ = FAST_AT(gb_, ob_, &acc_);                                            \
-                __m256i r1_ = FAST_AT(gb_ + 16, ob_ + 16, &acc_);                                  \
-                __m256i r2_ = FAST_AT(gb_ + 32, ob_ + 32, &acc_);                                  \
-                __m256i r3_ = FAST_AT(gb_ + 48, ob_ + 48, &acc_);                                  \
-                if (!sg256_nonfinite(acc_)) {                                                      \
-                    sg256_store4((y) + i_, r0_, r1_, r2_, r3_, stream_);                           \
-                    continue;                                                                      \
-                }                                                                                  \
-                full_ = SG256_FULL_AFTER + 1;                                                      \
-            }                                                                                      \
-            full_--;                                                                               \
-            gb_ = sg_launder16(gb_);                                                               \
-            ob_ = sg_launder16(ob_);                                                               \
-            sg256_store4((y) + i_, STEP_AT(gb_, ob_), STEP_AT(gb_ + 16, ob_ + 16),                 \
-                         STEP_AT(gb_ + 32, ob_ + 32), STEP_AT(gb_ + 48, ob_ + 48), stream_);       \
-        }                                                                                          \
-        for (; (n)-i_ >= 16; i_ += 16) {                                                           \
-            __m256i r_ = STEP_AT((g) + i_, (o) + i_);                                              \
-            if (stream_)                                                                           \
-                _mm256_stream_si256((__m256i *)((y) + i_), r_);                                    \
-            else                                                                                   \
-                _mm256_storeu_si256((__m256i *)((y) + i_), r_);                                    \
-        }                                                                                          \
-        if (stream_) _mm_sfence();                                                                 \
-        for (; i_ < (n); i_++) (y)[i_] = REF((g)[i_], (o)[i_]);                                    \
-    } while (0)
+/* Stores one result vector at y (32-byte aligned when streaming). */
+static inline void sg256_store(void *y, __m256i r, int stream) {
+    if (stream)
+        _mm256_stream_si256((__m256i *)y, r);
+    else
+        _mm256_storeu_si256((__m256i *)y, r);
+}
 
 /* Stores four result vectors at y (32-byte aligned when streaming). */
 static inline void sg256_store4(uint16_t *y, __m256i r0, __m256i r1, __m256i r2, __m256i r3,
                                 int stream) {
-    if (stream) {
-        _mm256_stream_si256((__m256i *)y, r0);
-        _mm256_stream_si256((__m256i *)(y + 16), r1);
-        _mm256_stream_si256((__m256i *)(y + 32), r2);
-        _mm256_stream_si256((__m256i *)(y + 48), r3);
+    sg256_store(y, r0, stream);
+    sg256_store(y + 16, r1, stream);
+    sg256_store(y + 32, r2, stream);
+    sg256_store(y + 48, r3, stream);
+}
+
+/* The number of es-byte elements from y to the next 32-byte boundary, at most n. */
+static inline size_t sg256_peel(const void *y, size_t n, size_t es) {
+    size_t peel = ((32 - ((uintptr_t)y & 31)) & 31) / es;
+    return peel < n ? peel : n;
+}
+
+/* The main loop of an AVX2 kernel whose step computes 32 bytes of results: step(g, o) the
+   elements at g and o, rest(g, o, y, m) m elements the vector step does not cover (the peel to
+   an aligned y and the tail: the reference, element by element), es the element size. Calls that
+   move SG_NT_MIN_BYTES or more, with y aligned to its element, peel to a 32-byte aligned y, stream
+   their stores and SFENCE; the others store plainly, two steps per iteration. */
+typedef __m256i (*sg256_step_fn)(const void *g, const void *o);
+typedef void (*sg256_rest_fn)(const void *g, const void *o, void *y, size_t m);
+
+SG_ALWAYS_INLINE void sg256_stream_loop(const void *gv, const void *ov, void *yv, size_t n,
+                                        size_t es, sg256_step_fn step, sg256_rest_fn rest) {
+    const char *g = (const char *)gv, *o = (const char *)ov;
+    char *y = (char *)yv;
+    size_t nb = n * es, b = 0; /* bytes */
+    if (nb * 3 >= SG_NT_MIN_BYTES && (uintptr_t)y % es == 0) {
+        size_t peel = sg256_peel(y, n, es);
+        rest(g, o, y, peel);
+        b = peel * es;
+        for (; nb - b >= 32; b += 32) _mm256_stream_si256((__m256i *)(y + b), step(g + b, o + b));
+        _mm_sfence();
     } else {
-        _mm256_storeu_si256((__m256i *)y, r0);
-        _mm256_storeu_si256((__m256i *)(y + 16), r1);
-        _mm256_storeu_si256((__m256i *)(y + 32), r2);
-        _mm256_storeu_si256((__m256i *)(y + 48), r3);
+        for (; nb - b >= 64; b += 64) {
+            __m256i r0 = step(g + b, o + b), r1 = step(g + b + 32, o + b + 32);
+            _mm256_storeu_si256((__m256i *)(y + b), r0);
+            _mm256_storeu_si256((__m256i *)(y + b + 32), r1);
+        }
+        if (nb - b >= 32) {
+            _mm256_storeu_si256((__m256i *)(y + b), step(g + b, o + b));
+            b += 32;
+        }
     }
+    rest(g + b, o + b, y + b, (nb - b) / es);
+}
+
+/* Blocks without special values skip the fix-ups only special values need. */
+#define SG256_BLOCK      64 /* elements per block: four 16-lane steps, results in registers */
+#define SG256_FULL_AFTER 32 /* blocks after a flagged one that take the full step directly */
+
+/* The steps of a 16-bit kernel with a fast path: fast(g, o, zero, &acc) computes the 16
+   results at g and o without the fix-ups and folds its fp32 products into acc with one FMA (acc
+   += p * q): acc ends non-finite exactly when some product was not finite (or, harmlessly, when
+   the sum overflowed), which every input that needs a fix-up makes. step(g, o, zero) is the full
+   step, rest(g, o, y, m) the reference for m elements. zero is the kernel's +0.0 for compares
+   (sg_opaque_zero, kernel.h), passed through. */
+typedef __m256i (*sg256_fast16_fn)(const uint16_t *g, const uint16_t *o, __m256 zero, __m256 *acc);
+typedef __m256i (*sg256_step16_fn)(const uint16_t *g, const uint16_t *o, __m256 zero);
+
+/* The loop of a 16-bit kernel with a fast path (f16_avx2.c, bf16_avx2.c). A block's four
+   results stay in registers until acc is checked; a flagged block is computed again with step
+   before anything is stored (so every input is read before y is written, even when y and an
+   input are one memory under two addresses), reading its inputs again through sg_launder16
+   (kernel.h: so the compiler keeps nothing of the fast step for it), and so are the next
+   SG256_FULL_AFTER blocks, so inputs dense in special values cost about one pass. When y partly
+   overlaps g or o (the API refuses that), only the plain step loop runs, which keeps the element
+   order. Calls that move SG_NT_MIN_BYTES or more peel to a 32-byte aligned y, stream their
+   stores, prefetching the inputs SG_PF_BYTES ahead, then SFENCE. */
+SG_ALWAYS_INLINE void sg256_fast_loop(const uint16_t *g, const uint16_t *o, uint16_t *y, size_t n,
+                                      __m256 zero, sg256_fast16_fn fast, sg256_step16_fn step,
+                                      sg256_rest_fn rest) {
+    int overlap = sg_partial_overlap(g, o, y, n, 2);
+    int stream = !overlap && n * 6 >= SG_NT_MIN_BYTES && ((uintptr_t)y & 1) == 0;
+    size_t i = 0;
+    if (stream) {
+        i = sg256_peel(y, n, 2);
+        rest(g, o, y, i);
+    }
+    unsigned full = 0;
+    for (; !overlap && n - i >= SG256_BLOCK; i += SG256_BLOCK) {
+        const uint16_t *gb = g + i, *ob = o + i;
+        if (stream) {
+            sg_prefetch(gb);
+            sg_prefetch(gb + 32);
+            sg_prefetch(ob);
+            sg_prefetch(ob + 32);
+        }
+        if (full == 0) {
+            __m256 acc = _mm256_set1_ps(1.0f);
+            __m256i r0 = fast(gb, ob, zero, &acc);
+            __m256i r1 = fast(gb + 16, ob + 16, zero, &acc);
+            __m256i r2 = fast(gb + 32, ob + 32, zero, &acc);
+            __m256i r3 = fast(gb + 48, ob + 48, zero, &acc);
+            if (!sg256_nonfinite(acc)) {
+                sg256_store4(y + i, r0, r1, r2, r3, stream);
+                continue;
+            }
+            full = SG256_FULL_AFTER + 1;
+        }
+        full--;
+        gb = sg_launder16(gb);
+        ob = sg_launder16(ob);
+        sg256_store4(y + i, step(gb, ob, zero), step(gb + 16, ob + 16, zero),
+                     step(gb + 32, ob + 32, zero), step(gb + 48, ob + 48, zero), stream);
+    }
+    for (; n - i >= 16; i += 16) sg256_store(y + i, step(g + i, o + i, zero), stream);
+    if (stream) _mm_sfence();
+    rest(g + i, o + i, y + i, n - i);
 }
 
 #endif /* SELUGRAD_KERNELS_AVX2_SG_AVX2_H */

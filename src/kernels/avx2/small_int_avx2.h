@@ -21,26 +21,37 @@ static inline __m256i sg_small_int_step(__m256 g, __m256 o) {
     return _mm256_cvtps_epi32(r);
 }
 
-/* WIDEN: 8 bytes in the low half of an __m128i -> 8 int32; STEP: (g, o) as fp32 -> int32;
-   PACK16: two int16x8 -> bytes. */
-#define SG_SMALL_INT_KERNEL(name, T, WIDEN, STEP, PACK16, REF)                                     \
-    static inline __m128i sg_##name##_step(const T *g, const T *o) {                               \
-        __m256 gf = _mm256_cvtepi32_ps(WIDEN(_mm_loadl_epi64((const __m128i *)g)));                \
-        __m256 of = _mm256_cvtepi32_ps(WIDEN(_mm_loadl_epi64((const __m128i *)o)));                \
-        __m256i q = STEP(gf, of);                                                                  \
-        __m256i q1 = STEP(_mm256_cvtepi32_ps(WIDEN(_mm_loadl_epi64((const __m128i *)(g + 8)))),    \
-                          _mm256_cvtepi32_ps(WIDEN(_mm_loadl_epi64((const __m128i *)(o + 8)))));   \
-        __m128i w0 = _mm_packs_epi32(_mm256_castsi256_si128(q), _mm256_extracti128_si256(q, 1));   \
-        __m128i w1 = _mm_packs_epi32(_mm256_castsi256_si128(q1), _mm256_extracti128_si256(q1, 1)); \
-        return PACK16(w0, w1);                                                                     \
-    }                                                                                              \
-    void name(size_t n, const void *gv, const void *ov, void *yv) {                                \
-        const T *g = (const T *)gv, *o = (const T *)ov;                                            \
-        T *y = (T *)yv;                                                                            \
-        size_t i = 0;                                                                              \
-        for (; i + 16 <= n; i += 16)                                                               \
-            _mm_storeu_si128((__m128i *)(y + i), sg_##name##_step(g + i, o + i));                  \
-        for (; i < n; i++) y[i] = REF(g[i], o[i]);                                                 \
-    }
+/* The 8 bytes at p, int8 (sgn) or uint8, widened exactly to fp32. */
+static inline __m256 sg256_widen8(const void *p, int sgn) {
+    __m128i b = _mm_loadl_epi64((const __m128i *)p);
+    return _mm256_cvtepi32_ps(sgn ? _mm256_cvtepi8_epi32(b) : _mm256_cvtepu8_epi32(b));
+}
+
+/* math(g, o): 8 lanes of g and o as fp32 -> int32 results. */
+typedef __m256i (*sg256_small_math_fn)(__m256 g, __m256 o);
+
+/* The 16 results at g and o: math on each 8, then saturating packs to int8 (sgn) or uint8. */
+SG_ALWAYS_INLINE __m128i sg256_small_int_step(const void *g, const void *o, int sgn,
+                                              sg256_small_math_fn math) {
+    const char *gb = (const char *)g, *ob = (const char *)o;
+    __m256 g0 = sg256_widen8(gb, sgn), o0 = sg256_widen8(ob, sgn);
+    __m256 g1 = sg256_widen8(gb + 8, sgn), o1 = sg256_widen8(ob + 8, sgn);
+    __m256i q0 = math(g0, o0), q1 = math(g1, o1);
+    __m128i w0 = _mm_packs_epi32(_mm256_castsi256_si128(q0), _mm256_extracti128_si256(q0, 1));
+    __m128i w1 = _mm_packs_epi32(_mm256_castsi256_si128(q1), _mm256_extracti128_si256(q1, 1));
+    return sgn ? _mm_packs_epi16(w0, w1) : _mm_packus_epi16(w0, w1);
+}
+
+/* The loop of s8_avx2.c and u8_avx2.c: 16 elements per step, rest (the reference) for the
+   last 0..15. */
+SG_ALWAYS_INLINE void sg256_small_int_loop(const void *g, const void *o, void *y, size_t n, int sgn,
+                                           sg256_small_math_fn math, sg256_rest_fn rest) {
+    const char *gb = (const char *)g, *ob = (const char *)o;
+    char *yb = (char *)y;
+    size_t i = 0;
+    for (; i + 16 <= n; i += 16)
+        _mm_storeu_si128((__m128i *)(yb + i), sg256_small_int_step(gb + i, ob + i, sgn, math));
+    rest(gb + i, ob + i, yb + i, n - i);
+}
 
 #endif /* SELUGRAD_KERNELS_AVX2_SMALL_INT_AVX2_H */

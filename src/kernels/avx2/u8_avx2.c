@@ -12,5 +12,13 @@ static inline __m256i sg_u8_math(__m256 g, __m256 o) {
     return _mm256_cvtps_epi32(sg256_round_f16_arith(_mm256_mul_ps(g, scale)));
 }
 
-SG_SMALL_INT_KERNEL(sg_u8_selugrad__avx2, uint8_t, _mm256_cvtepu8_epi32, sg_u8_math,
-                    _mm_packus_epi16, sg_ref_u8)
+/* Elements [0, m) by the reference. */
+static inline void sg_u8_rest(const void *g, const void *o, void *y, size_t m) {
+    const uint8_t *gp = (const uint8_t *)g, *op = (const uint8_t *)o;
+    uint8_t *yp = (uint8_t *)y;
+    for (size_t i = 0; i < m; i++) yp[i] = sg_ref_u8(gp[i], op[i]);
+}
+
+void sg_u8_selugrad__avx2(size_t n, const void *g, const void *o, void *y) {
+    sg256_small_int_loop(g, o, y, n, 0, sg_u8_math, sg_u8_rest);
+}

@@ -11,9 +11,9 @@
  * pass on 16-bit words gathered by byte shuffles (sg512_bf16_pack_rne). Never VCVTNEPS2BF16 (it
  * flushes subnormals). Tail: one masked 16-bit load/store step. Large calls peel to a 64-byte
  * aligned y and use streaming stores (x86_nt.h), then SFENCE.
- * Fast path (SG512_FAST_LOOP, sg_avx512.h): blocks of 128 elements run without the two fix-ups
- * only special inputs need (sg512_bf16_step_fast: 20 instructions per 32 elements instead of 23;
- * docs/PERFORMANCE.md session 12) while an FMA accumulator tracks whether any product was not
+ * Fast path (sg512_fast_loop, sg_avx512.h): blocks of 128 elements run without the two fix-ups
+ * only special inputs need (sg512_bf16_step_fast: 20 instructions per 32 elements instead of 23)
+ * while an FMA accumulator tracks whether any product was not
  * finite, which every case the fix-ups would change has; such a block is computed again with the
  * full step before anything is stored. Checked on all 2^32 (g, o) pairs, every pair with a
  * finite result also through the fast step (tests/exhaustive/all_pairs16.c).
@@ -46,8 +46,10 @@ static inline __m512i sg512_bf16_step(__m512i gx, __m512i ox) {
                                _mm512_castps_si512(sg512_canon_nan(ro)));
 }
 
-/* Elements [0, m) with m < 32, by masked loads and stores. */
-static inline void sg512_bf16_masked(const uint16_t *g, const uint16_t *o, uint16_t *y, size_t m) {
+/* Elements [0, m) with m < 32, by masked loads and stores (zero: unused, the loops' interface). */
+static inline void sg512_bf16_masked(const uint16_t *g, const uint16_t *o, uint16_t *y, size_t m,
+                                     __m512 zero) {
+    (void)zero;
     __mmask32 k = sg512_mask32(m);
     __m512i r = sg512_bf16_step(_mm512_maskz_loadu_epi16(k, g), _mm512_maskz_loadu_epi16(k, o));
     _mm512_mask_storeu_epi16(y, k, r);
@@ -66,16 +68,18 @@ static inline __m512i sg512_bf16_step_fast(__m512i gx, __m512i ox, __m512 *acc) 
     return sg512_bf16_pack_rne(_mm512_castps_si512(re), _mm512_castps_si512(ro));
 }
 
-/* The full and the fast step on the 32 elements at g and o. */
-static inline __m512i sg512_bf16_step_at(const uint16_t *g, const uint16_t *o) {
+/* The full and the fast step on the 32 elements at g and o (zero: unused). */
+static inline __m512i sg512_bf16_step_at(const uint16_t *g, const uint16_t *o, __m512 zero) {
+    (void)zero;
     return sg512_bf16_step(_mm512_loadu_si512(g), _mm512_loadu_si512(o));
 }
-static inline __m512i sg512_bf16_fast_at(const uint16_t *g, const uint16_t *o, __m512 *acc) {
+static inline __m512i sg512_bf16_fast_at(const uint16_t *g, const uint16_t *o, __m512 zero,
+                                         __m512 *acc) {
+    (void)zero;
     return sg512_bf16_step_fast(_mm512_loadu_si512(g), _mm512_loadu_si512(o), acc);
 }
 
-void sg_bf16_selugrad__avx512(size_t n, const void *gv, const void *ov, void *yv) {
-    const uint16_t *g = (const uint16_t *)gv, *o = (const uint16_t *)ov;
-    uint16_t *y = (uint16_t *)yv;
-    SG512_FAST_LOOP(g, o, y, n, sg512_bf16_fast_at, sg512_bf16_step_at, sg512_bf16_masked);
+void sg_bf16_selugrad__avx512(size_t n, const void *g, const void *o, void *y) {
+    sg512_fast_loop((const uint16_t *)g, (const uint16_t *)o, (uint16_t *)y, n, _mm512_setzero_ps(),
+                    sg512_bf16_fast_at, sg512_bf16_step_at, sg512_bf16_masked);
 }

@@ -3,13 +3,13 @@
  * Roundings: g and o widen exactly to fp32. a = g * scale and b = g * t are exact in fp32 (two
  * 11-bit significands), so rounding after the select is the per-op fp16 rounding of the chosen
  * branch: one VCVTPS2PH (RNE) for the result instead of two. t = o + SA is rounded to fp16
- * before the multiply, in fp32 arithmetic (sg512_round_f16_sum; 4-8 % faster than a
- * VCVTPS2PH/VCVTPH2PS round trip). NaN canonicalised in fp32.
- * Fast path (SG512_FAST_LOOP, sg_avx512.h): blocks of 128 elements round t by a multiply and an
+ * before the multiply, in fp32 arithmetic (sg512_round_f16_sum: four single-uop operations
+ * where a VCVTPS2PH/VCVTPH2PS round trip takes two multi-uop conversions). NaN canonicalised in
+ * fp32.
+ * Fast path (sg512_fast_loop, sg_avx512.h): blocks of 128 elements round t by a multiply and an
  * FMA (Veltkamp's split at 11 bits, as the AVX2 kernel: exact for every o + SA that occurs, NaN
  * for o = -inf) and skip the NaN fix-up; one FMA per 32 elements flags a block with a product
- * that was not finite, which is computed again with the full step (docs/PERFORMANCE.md
- * session 14).
+ * that was not finite, which is computed again with the full step.
  * Tail: masked 16-bit load/store steps. Large calls peel to a 64-byte aligned y and use
  * streaming stores (x86_nt.h), then SFENCE.
  */
@@ -66,15 +66,7 @@ static inline __m512i sg_f16_fast32(const uint16_t *g, const uint16_t *o, __m512
                               _mm512_cvtps_ph(p1, SG512_RNE), 1);
 }
 
-void sg_f16_selugrad__avx512(size_t n, const void *gv, const void *ov, void *yv) {
-    const uint16_t *g = (const uint16_t *)gv, *o = (const uint16_t *)ov;
-    uint16_t *y = (uint16_t *)yv;
-    const __m512 zero = _mm512_set1_ps(sg_opaque_zero());
-#define SG_F16_FAST(gp, op, acc)     sg_f16_fast32(gp, op, zero, acc)
-#define SG_F16_STEP(gp, op)          sg_f16_step32(gp, op, zero)
-#define SG_F16_MASKED(gp, op, yp, m) sg_f16_masked(gp, op, yp, m, zero)
-    SG512_FAST_LOOP(g, o, y, n, SG_F16_FAST, SG_F16_STEP, SG_F16_MASKED);
-#undef SG_F16_MASKED
-#undef SG_F16_STEP
-#undef SG_F16_FAST
+void sg_f16_selugrad__avx512(size_t n, const void *g, const void *o, void *y) {
+    sg512_fast_loop((const uint16_t *)g, (const uint16_t *)o, (uint16_t *)y, n,
+                    _mm512_set1_ps(sg_opaque_zero()), sg_f16_fast32, sg_f16_step32, sg_f16_masked);
 }

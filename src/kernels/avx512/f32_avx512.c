@@ -12,33 +12,19 @@ static inline __m512 sg_f32_step(__m512 g, __m512 o) {
     return sg512_canon_nan(sg512_select(g, o, _mm512_add_ps(o, sa), scale, _mm512_setzero_ps()));
 }
 
-static inline void sg_f32_masked(const float *g, const float *o, float *y, size_t m) {
+static inline __m512i sg_f32_step_si(__m512i g, __m512i o, const void *ctx) {
+    (void)ctx;
+    return _mm512_castps_si512(sg_f32_step(_mm512_castsi512_ps(g), _mm512_castsi512_ps(o)));
+}
+
+/* Elements [0, m) with m < 16, by masked loads and stores. */
+static inline void sg_f32_masked(const void *g, const void *o, void *y, size_t m, const void *ctx) {
+    (void)ctx;
     __mmask16 k = sg512_mask16(m);
     __m512 r = sg_f32_step(_mm512_maskz_loadu_ps(k, g), _mm512_maskz_loadu_ps(k, o));
     _mm512_mask_storeu_ps(y, k, r);
 }
 
-void sg_f32_selugrad__avx512(size_t n, const void *gv, const void *ov, void *yv) {
-    const float *g = (const float *)gv, *o = (const float *)ov;
-    float *y = (float *)yv;
-    size_t i = 0;
-    if (n * 12 >= SG_NT_MIN_BYTES && ((uintptr_t)y & 3) == 0) { /* y aligned: the peel ends */
-        size_t peel = ((64 - ((uintptr_t)y & 63)) & 63) / 4;
-        if (peel) sg_f32_masked(g, o, y, peel);
-        for (i = peel; i + 16 <= n; i += 16)
-            _mm512_stream_ps(y + i, sg_f32_step(_mm512_loadu_ps(g + i), _mm512_loadu_ps(o + i)));
-        _mm_sfence();
-    } else {
-        for (; i + 32 <= n; i += 32) {
-            __m512 r0 = sg_f32_step(_mm512_loadu_ps(g + i), _mm512_loadu_ps(o + i));
-            __m512 r1 = sg_f32_step(_mm512_loadu_ps(g + i + 16), _mm512_loadu_ps(o + i + 16));
-            _mm512_storeu_ps(y + i, r0);
-            _mm512_storeu_ps(y + i + 16, r1);
-        }
-        if (i + 16 <= n) {
-            _mm512_storeu_ps(y + i, sg_f32_step(_mm512_loadu_ps(g + i), _mm512_loadu_ps(o + i)));
-            i += 16;
-        }
-    }
-    if (i < n) sg_f32_masked(g + i, o + i, y + i, n - i);
+void sg_f32_selugrad__avx512(size_t n, const void *g, const void *o, void *y) {
+    sg512_stream_loop(g, o, y, n, sizeof(float), sg_f32_step_si, sg_f32_masked, 0, NULL);
 }

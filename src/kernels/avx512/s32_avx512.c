@@ -8,7 +8,8 @@
  */
 #include "sg_avx512.h"
 
-static inline __m512i sg_s32_step(__m512i gi, __m512i oi) {
+static inline __m512i sg_s32_step(__m512i gi, __m512i oi, const void *ctx) {
+    (void)ctx;
     const __m512 scale = sg512_bits(SG_F32_SCALE_BITS), sa = sg512_bits(SG_F32_SA_BITS);
     __m512 g = _mm512_cvtepi32_ps(gi), o = _mm512_cvtepi32_ps(oi);
     __m512 r = sg512_select(g, o, _mm512_add_ps(o, sa), scale, _mm512_setzero_ps());
@@ -17,14 +18,13 @@ static inline __m512i sg_s32_step(__m512i gi, __m512i oi) {
     return _mm512_mask_mov_epi32(q, hi, _mm512_set1_epi32(INT32_MAX));
 }
 
-static inline void sg_s32_masked(const int32_t *g, const int32_t *o, int32_t *y, size_t m) {
+/* Elements [0, m) with m < 16, by masked loads and stores. */
+static inline void sg_s32_masked(const void *g, const void *o, void *y, size_t m, const void *ctx) {
     __mmask16 k = sg512_mask16(m);
-    __m512i r = sg_s32_step(_mm512_maskz_loadu_epi32(k, g), _mm512_maskz_loadu_epi32(k, o));
+    __m512i r = sg_s32_step(_mm512_maskz_loadu_epi32(k, g), _mm512_maskz_loadu_epi32(k, o), ctx);
     _mm512_mask_storeu_epi32(y, k, r);
 }
 
-void sg_s32_selugrad__avx512(size_t n, const void *gv, const void *ov, void *yv) {
-    const int32_t *g = (const int32_t *)gv, *o = (const int32_t *)ov;
-    int32_t *y = (int32_t *)yv;
-    SG512_STREAM_LOOP(int32_t, g, o, y, n, sg_s32_step, sg_s32_masked, 1);
+void sg_s32_selugrad__avx512(size_t n, const void *g, const void *o, void *y) {
+    sg512_stream_loop(g, o, y, n, sizeof(int32_t), sg_s32_step, sg_s32_masked, 1, NULL);
 }

@@ -9,9 +9,6 @@
  */
 #include "small_int_avx512.h"
 
-SG_SMALL_INT_KERNEL(static, sg_s8_compute, int8_t, _mm512_cvtepi8_epi32, sg_small_int_step,
-                    _mm512_cvtsepi32_epi8)
-
 /* 16 int32 results (unsaturated) for the bytes at g and o. */
 static inline __m512i sg_s8_q(const int8_t *g, const int8_t *o) {
     const __m512 scale = _mm512_set1_ps(sg_half_to_float(SG_F16_SCALE_BITS));
@@ -36,5 +33,5 @@ void sg_s8_selugrad__avx512(size_t n, const void *gv, const void *ov, void *yv) 
             _mm512_packs_epi32(sg_s8_q(g + i + 32, o + i + 32), sg_s8_q(g + i + 48, o + i + 48));
         _mm512_storeu_si512(y + i, _mm512_permutexvar_epi32(order, _mm512_packs_epi16(w0, w1)));
     }
-    if (i < n) sg_s8_compute(n - i, g + i, o + i, y + i);
+    if (i < n) sg512_small_int_loop(g + i, o + i, y + i, n - i, 1, sg_small_int_step);
 }

@@ -105,7 +105,7 @@ static inline __m512 sg512_bf16_keep_big(__m512 s, __m512 r) {
    in element order. The values' high halves p and low halves l are first gathered as 16-bit
    words by two merge-masked byte shuffles (p: ro with each dword's low word replaced by re's
    high word; l: re with each high word replaced by ro's low word), one instruction each where a
-   shift and a blend took two (bf16 7 % faster in L1, docs/PERFORMANCE.md session 10); p rounds up
+   shift and a blend take two; p rounds up
    where l > 0x8000, or l == 0x8000 and p is odd, that is where (l | (p & 1)) >= 0x8001: one
    compare and one masked add for all 32 lanes. NaN inputs must be the canonical one (its low
    half is 0: it stays 0x7FC0). */
@@ -151,68 +151,74 @@ static inline void sg512_store4(uint16_t *y, __m512i r0, __m512i r1, __m512i r2,
     }
 }
 
-/* The loop of a 16-bit AVX-512 kernel with a fast path (f16_avx512.c, bf16_avx512.c), as
-   SG256_FAST_LOOP (avx2/sg_avx2.h) with 32 lanes per step: FAST_AT(g, o, &acc) computes 32
+/* The steps of a 16-bit kernel with a fast path: fast(g, o, zero, &acc) computes the 32
    results at g and o without the fix-ups only special inputs need and folds its fp32 products
-   into acc (one FMA per step), which ends non-finite exactly when some product was not finite (or,
-   harmlessly, when the sum overflowed); STEP_AT(g, o) is the full step; MASKED(g, o, y, m) does m
-   < 32 elements. A block's four results stay in registers until acc is checked; a flagged block is
-   computed again with STEP_AT before anything is stored (every input is read before y is
-   written, even when y and an input are one memory under two addresses; its inputs are read
-   again through sg_launder16, kernel.h), and so are the next SG512_FULL_AFTER blocks. The four
-   results are four named variables, not an array (GCC keeps an array of them in memory at -O2: 20 %
-   slower), and a block is four steps (eight were 5-11 % slower in the bf16 kernel: too many live
-   registers). When y partly overlaps g or o (the API refuses that), a plain step loop keeps its
-   element order. Calls that move SG_NT_MIN_BYTES or more peel to a 64-byte aligned y and stream
-   their stores, prefetching the inputs SG_PF_BYTES ahead (SG_PF_PLAIN_BYTES otherwise), then
-   SFENCE. */
-#define SG512_FAST_LOOP(g, o, y, n, FAST_AT, STEP_AT, MASKED)                                      \
-    do {                                                                                           \
-        /* a partial overlap takes only the plain step loop and the masked rest below */           \
-        int overlap_ = sg_partial_overlap(g, o, y, n, 2);                                          \
-        size_t i_ = 0;                                                                             \
-        int stream_ = !overlap_ && (n)*6 >= SG_NT_MIN_BYTES && ((uintptr_t)(y)&1) == 0;            \
-        if (stream_) { /* peel (at most 31 elements) to a 64-byte aligned y */                     \
-            i_ = ((64 - ((uintptr_t)(y)&63)) & 63) / 2;                                            \
-            if (i_ > (n)) i_ = (n);                                                                \
-            if (i_) MASKED(g, o, y, i_);                                                           \
-        }                                                                                          \
-        size_t pf_ = stream_ ? SG_PF_BYTES : SG_PF_PLAIN_BYTES;                                    \
-        unsigned full_ = 0;                                                                        \
-        for (; !overlap_ && (n)-i_ >= SG512_BLOCK; i_ += SG512_BLOCK) {                            \
-            const uint16_t *gb_ = (g) + i_, *ob_ = (o) + i_;                                       \
-            for (size_t l_ = 0; l_ < 256; l_ += 64) { /* the block's four lines, ahead */          \
-                _mm_prefetch((const char *)gb_ + pf_ + l_, _MM_HINT_T0);                           \
-                _mm_prefetch((const char *)ob_ + pf_ + l_, _MM_HINT_T0);                           \
-            }                                                                                      \
-            if (full_ == 0) {                                                                      \
-                __m512 acc_ = _mm512_set1_ps(1.0f);                                                \
-                __m512i r0_ = FAST_AT(gb_, ob_, &acc_);                                            \
-                __m512i r1_ = FAST_AT(gb_ + 32, ob_ + 32, &acc_);                                  \
-                __m512i r2_ = FAST_AT(gb_ + 64, ob_ + 64, &acc_);                                  \
-                __m512i r3_ = FAST_AT(gb_ + 96, ob_ + 96, &acc_);                                  \
-                /* QNaN, SNaN, +inf, -inf */                                                       \
-                if (_mm512_fpclass_ps_mask(acc_, 0x99) == 0) {                                     \
-                    sg512_store4((y) + i_, r0_, r1_, r2_, r3_, stream_);                           \
-                    continue;                                                                      \
-                }                                                                                  \
-                full_ = SG512_FULL_AFTER + 1;                                                      \
-            }                                                                                      \
-            full_--;                                                                               \
-            gb_ = sg_launder16(gb_);                                                               \
-            ob_ = sg_launder16(ob_);                                                               \
-            sg512_store4((y) + i_, STEP_AT(gb_, ob_), STEP_AT(gb_ + 32, ob_ + 32),                 \
-                         STEP_AT(gb_ + 64, ob_ + 64), STEP_AT(gb_ + 96, ob_ + 96), stream_);       \
-        }                                                                                          \
-        for (; (n)-i_ >= 32; i_ += 32) {                                                           \
-            __m512i r_ = STEP_AT((g) + i_, (o) + i_);                                              \
-            if (stream_)                                                                           \
-                _mm512_stream_si512((void *)((y) + i_), r_);                                       \
-            else                                                                                   \
-                _mm512_storeu_si512((y) + i_, r_);                                                 \
-        }                                                                                          \
-        if (stream_) _mm_sfence();                                                                 \
-        if (i_ < (n)) MASKED((g) + i_, (o) + i_, (y) + i_, (n)-i_);                                \
-    } while (0)
+   into acc (one FMA per step), which ends non-finite exactly when some product was not finite
+   (or, harmlessly, when the sum overflowed); step(g, o, zero) is the full step; rest(g, o, y, m,
+   zero) does m < 32 elements by masked loads and stores. zero is the kernel's +0.0 for compares
+   (sg_opaque_zero, kernel.h), passed through. */
+typedef __m512i (*sg512_fast16_fn)(const uint16_t *g, const uint16_t *o, __m512 zero, __m512 *acc);
+typedef __m512i (*sg512_step16_fn)(const uint16_t *g, const uint16_t *o, __m512 zero);
+typedef void (*sg512_rest16_fn)(const uint16_t *g, const uint16_t *o, uint16_t *y, size_t m,
+                                __m512 zero);
+
+/* The loop of a 16-bit AVX-512 kernel with a fast path (f16_avx512.c, bf16_avx512.c), as
+   sg256_fast_loop (avx2/sg_avx2.h) with 32 lanes per step. A block's four results stay in
+   registers until acc is checked; a flagged block is computed again with step before anything
+   is stored (every input is read before y is written, even when y and an input are one memory
+   under two addresses; its inputs are read again through sg_launder16, kernel.h), and so are the
+   next SG512_FULL_AFTER blocks. The four results are four named variables, not an array (GCC
+   keeps an array of them in memory), and a block is four steps, so that the results, acc and the
+   steps' constants stay in registers. When y partly overlaps g or o (the API refuses that), only
+   the plain step loop runs, which keeps the element order. Calls that move SG_NT_MIN_BYTES or more
+   peel to a 64-byte aligned y and stream their stores, prefetching the inputs SG_PF_BYTES ahead
+   (SG_PF_PLAIN_BYTES otherwise), then SFENCE. */
+SG_ALWAYS_INLINE void sg512_fast_loop(const uint16_t *g, const uint16_t *o, uint16_t *y, size_t n,
+                                      __m512 zero, sg512_fast16_fn fast, sg512_step16_fn step,
+                                      sg512_rest16_fn rest) {
+    int overlap = sg_partial_overlap(g, o, y, n, 2);
+    int stream = !overlap && n * 6 >= SG_NT_MIN_BYTES && ((uintptr_t)y & 1) == 0;
+    size_t i = 0;
+    if (stream) { /* peel (at most 31 elements) to a 64-byte aligned y */
+        i = ((64 - ((uintptr_t)y & 63)) & 63) / 2;
+        if (i > n) i = n;
+        if (i) rest(g, o, y, i, zero);
+    }
+    size_t pf = stream ? SG_PF_BYTES : SG_PF_PLAIN_BYTES;
+    unsigned full = 0;
+    for (; !overlap && n - i >= SG512_BLOCK; i += SG512_BLOCK) {
+        const uint16_t *gb = g + i, *ob = o + i;
+        for (size_t l = 0; l < 256; l += 64) { /* the block's four lines, ahead */
+            _mm_prefetch((const char *)gb + pf + l, _MM_HINT_T0);
+            _mm_prefetch((const char *)ob + pf + l, _MM_HINT_T0);
+        }
+        if (full == 0) {
+            __m512 acc = _mm512_set1_ps(1.0f);
+            __m512i r0 = fast(gb, ob, zero, &acc);
+            __m512i r1 = fast(gb + 32, ob + 32, zero, &acc);
+            __m512i r2 = fast(gb + 64, ob + 64, zero, &acc);
+            __m512i r3 = fast(gb + 96, ob + 96, zero, &acc);
+            if (_mm512_fpclass_ps_mask(acc, 0x99) == 0) { /* QNaN, SNaN, +inf, -inf */
+                sg512_store4(y + i, r0, r1, r2, r3, stream);
+                continue;
+            }
+            full = SG512_FULL_AFTER + 1;
+        }
+        full--;
+        gb = sg_launder16(gb);
+        ob = sg_launder16(ob);
+        sg512_store4(y + i, step(gb, ob, zero), step(gb + 32, ob + 32, zero),
+                     step(gb + 64, ob + 64, zero), step(gb + 96, ob + 96, zero), stream);
+    }
+    for (; n - i >= 32; i += 32) {
+        __m512i r = step(g + i, o + i, zero);
+        if (stream)
+            _mm512_stream_si512((void *)(y + i), r);
+        else
+            _mm512_storeu_si512(y + i, r);
+    }
+    if (stream) _mm_sfence();
+    if (i < n) rest(g + i, o + i, y + i, n - i, zero);
+}
 
 #endif /* SELUGRAD_KERNELS_AVX512_SG_AVX512_H */

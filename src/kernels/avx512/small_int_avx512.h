@@ -20,31 +20,40 @@ static inline __m512i sg_small_int_step(__m512 g, __m512 o) {
     return _mm512_cvt_roundps_epi32(r, SG512_RNE);
 }
 
-/* STORAGE: empty or static; WIDEN: __m128i of 16 bytes -> __m512i of int32; STEP: (g, o) as
-   fp32 -> int32 result; NARROW: __m512i -> __m128i with saturation. */
-#define SG_SMALL_INT_KERNEL(STORAGE, name, T, WIDEN, STEP, NARROW)                                 \
-    static inline __m128i sg_##name##_step(__m128i gb, __m128i ob) {                               \
-        __m512 g = _mm512_cvtepi32_ps(WIDEN(gb)), o = _mm512_cvtepi32_ps(WIDEN(ob));               \
-        return NARROW(STEP(g, o));                                                                 \
-    }                                                                                              \
-    STORAGE void name(size_t n, const void *gv, const void *ov, void *yv) {                        \
-        const T *g = (const T *)gv, *o = (const T *)ov;                                            \
-        T *y = (T *)yv;                                                                            \
-        size_t i = 0;                                                                              \
-        for (; i + 64 <= n; i += 64) {                                                             \
-            for (size_t j = 0; j < 64; j += 16) {                                                  \
-                __m128i r = sg_##name##_step(_mm_loadu_si128((const __m128i *)(g + i + j)),        \
-                                             _mm_loadu_si128((const __m128i *)(o + i + j)));       \
-                _mm_storeu_si128((__m128i *)(y + i + j), r);                                       \
-            }                                                                                      \
-        }                                                                                          \
-        for (; i < n; i += 16) {                                                                   \
-            size_t m = n - i < 16 ? n - i : 16;                                                    \
-            __mmask16 k = sg512_mask16(m);                                                         \
-            __m128i r =                                                                            \
-                sg_##name##_step(_mm_maskz_loadu_epi8(k, g + i), _mm_maskz_loadu_epi8(k, o + i));  \
-            _mm_mask_storeu_epi8(y + i, k, r);                                                     \
-        }                                                                                          \
+/* math(g, o): 16 lanes of g and o as fp32 -> int32 results. */
+typedef __m512i (*sg512_small_math_fn)(__m512 g, __m512 o);
+
+/* The 16 results for the bytes gb and ob, int8 (sgn) or uint8: widened exactly to fp32, math,
+   then a saturating narrow (VPMOVSDB / VPMOVUSDB). */
+SG_ALWAYS_INLINE __m128i sg512_small_int_step(__m128i gb, __m128i ob, int sgn,
+                                              sg512_small_math_fn math) {
+    __m512i gi = sgn ? _mm512_cvtepi8_epi32(gb) : _mm512_cvtepu8_epi32(gb);
+    __m512i oi = sgn ? _mm512_cvtepi8_epi32(ob) : _mm512_cvtepu8_epi32(ob);
+    __m512i q = math(_mm512_cvtepi32_ps(gi), _mm512_cvtepi32_ps(oi));
+    return sgn ? _mm512_cvtsepi32_epi8(q) : _mm512_cvtusepi32_epi8(q);
+}
+
+/* The computing loop of s8_avx512.c and u8_avx512.c: 64 elements per iteration in steps of 16,
+   then masked steps of 16 for the last 0..63. */
+SG_ALWAYS_INLINE void sg512_small_int_loop(const void *g, const void *o, void *y, size_t n, int sgn,
+                                           sg512_small_math_fn math) {
+    const char *gb = (const char *)g, *ob = (const char *)o;
+    char *yb = (char *)y;
+    size_t i = 0;
+    for (; i + 64 <= n; i += 64) {
+        for (size_t j = 0; j < 64; j += 16) {
+            __m128i r =
+                sg512_small_int_step(_mm_loadu_si128((const __m128i *)(gb + i + j)),
+                                     _mm_loadu_si128((const __m128i *)(ob + i + j)), sgn, math);
+            _mm_storeu_si128((__m128i *)(yb + i + j), r);
+        }
     }
+    for (; i < n; i += 16) {
+        __mmask16 k = sg512_mask16(n - i < 16 ? n - i : 16);
+        __m128i r = sg512_small_int_step(_mm_maskz_loadu_epi8(k, gb + i),
+                                         _mm_maskz_loadu_epi8(k, ob + i), sgn, math);
+        _mm_mask_storeu_epi8(yb + i, k, r);
+    }
+}
 
 #endif /* SELUGRAD_KERNELS_AVX512_SMALL_INT_AVX512_H */

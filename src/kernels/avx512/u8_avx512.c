@@ -19,9 +19,6 @@ static inline __m512i sg_u8_math(__m512 g, __m512 o) {
     return _mm512_cvt_roundps_epi32(sg512_round_f16_arith(_mm512_mul_ps(g, scale)), SG512_RNE);
 }
 
-SG_SMALL_INT_KERNEL(static, sg_u8_compute, uint8_t, _mm512_cvtepu8_epi32, sg_u8_math,
-                    _mm512_cvtusepi32_epi8)
-
 /* y for 32 values of g held in 16-bit lanes; tb[j] holds the results for g = 32 j .. 32 j + 31. */
 static inline __m512i sg_u8_lookup(__m512i gw, const __m512i tb[8]) {
     __mmask32 b6 = _mm512_test_epi16_mask(gw, _mm512_set1_epi16(64));
@@ -57,5 +54,5 @@ void sg_u8_selugrad__avx512(size_t n, const void *gv, const void *ov, void *yv) 
             _mm512_storeu_si512(y + i, _mm512_permutexvar_epi64(order, r));
         }
     }
-    if (i < n) sg_u8_compute(n - i, g + i, (const uint8_t *)ov + i, y + i);
+    if (i < n) sg512_small_int_loop(g + i, (const uint8_t *)ov + i, y + i, n - i, 0, sg_u8_math);
 }

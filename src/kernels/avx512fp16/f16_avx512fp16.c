@@ -7,21 +7,20 @@
 #include "../x86_nt.h"
 #include "sg_avx512fp16.h"
 
-static inline __m512i sg_f16_step(__m512i gx, __m512i ox) {
+static inline __m512i sg_f16_step(__m512i gx, __m512i ox, const void *ctx) {
+    (void)ctx;
     __m512h r = sgh_selugrad(_mm512_castsi512_ph(gx), _mm512_castsi512_ph(ox));
     __mmask32 nan = _mm512_cmp_ph_mask(r, r, _CMP_UNORD_Q);
     return _mm512_castph_si512(_mm512_mask_blend_ph(nan, r, sgh_bits(SG_F16_QNAN_BITS)));
 }
 
 /* Elements [0, m) with m < 32, by masked loads and stores. */
-static inline void sg_f16_masked(const uint16_t *g, const uint16_t *o, uint16_t *y, size_t m) {
+static inline void sg_f16_masked(const void *g, const void *o, void *y, size_t m, const void *ctx) {
     __mmask32 k = sgh_mask32(m);
-    __m512i r = sg_f16_step(_mm512_maskz_loadu_epi16(k, g), _mm512_maskz_loadu_epi16(k, o));
+    __m512i r = sg_f16_step(_mm512_maskz_loadu_epi16(k, g), _mm512_maskz_loadu_epi16(k, o), ctx);
     _mm512_mask_storeu_epi16(y, k, r);
 }
 
-void sg_f16_selugrad__avx512fp16(size_t n, const void *gv, const void *ov, void *yv) {
-    const uint16_t *g = (const uint16_t *)gv, *o = (const uint16_t *)ov;
-    uint16_t *y = (uint16_t *)yv;
-    SG512_STREAM_LOOP(uint16_t, g, o, y, n, sg_f16_step, sg_f16_masked, 1);
+void sg_f16_selugrad__avx512fp16(size_t n, const void *g, const void *o, void *y) {
+    sg512_stream_loop(g, o, y, n, sizeof(uint16_t), sg_f16_step, sg_f16_masked, 1, NULL);
 }

@@ -6,13 +6,12 @@
  * fp16 (1.05078125 - 1.7578125), so that round16(c + SA) is scale exactly, while every o <= -1
  * passes unchanged. One FMA then gives f / 256 = round16(o + SA) / 256 as (o * 256) * 2^-16 +
  * SA / 256: the product is exact and every sum is at least 0.2421875 / 256 (normal in fp16), so
- * the FMA rounds the same value as the add of spec section 2, scaled by 2^-8. The one fp16
- * multiply (g * 256) * (f / 256) rounds the exact product g * f (at most 16159 in magnitude).
- * Then VCVTPH2W with an explicit RNE, and a signed saturating pack (VPACKSSWB undoes the unpack
- * order). Integer inputs give no NaN, infinity or overflow.
- * 17 vector instructions per 64 elements, 5 of them shuffles; the per-call byte tables it
- * replaced (two VPERMI2B per 64) ran 13-15 % slower in L1 (docs/PERFORMANCE.md, session 9).
- * Tail and small calls: the same step with masked loads and stores.
+ * the FMA rounds the same value as the add of docs/contract.md, "Per-dtype computation", scaled by
+ * 2^-8. The one fp16 multiply (g * 256) * (f / 256) rounds the exact product g * f (at most 16159
+ * in magnitude). Then VCVTPH2W with an explicit RNE, and a signed saturating pack (VPACKSSWB undoes
+ * the unpack order). Integer inputs give no NaN, infinity or overflow. 17 vector instructions per
+ * 64 elements, 5 of them shuffles, and no per-call table to build. Tail and small calls: the same
+ * step with masked loads and stores.
  */
 #include "../x86_nt.h"
 #include "sg_avx512fp16.h"
@@ -28,7 +27,8 @@ static inline __m512i sg_s8_half(__m512i g256, __m512i o256) {
     return _mm512_cvt_roundph_epi16(p, SGH_RNE);
 }
 
-static inline __m512i sg_s8_step(__m512i gx, __m512i ox) {
+static inline __m512i sg_s8_step(__m512i gx, __m512i ox, const void *ctx) {
+    (void)ctx;
     const __m512i zero = _mm512_setzero_si512();
     __m512i r0 = sg_s8_half(_mm512_unpacklo_epi8(zero, gx), _mm512_unpacklo_epi8(zero, ox));
     __m512i r1 = sg_s8_half(_mm512_unpackhi_epi8(zero, gx), _mm512_unpackhi_epi8(zero, ox));
@@ -36,14 +36,12 @@ static inline __m512i sg_s8_step(__m512i gx, __m512i ox) {
 }
 
 /* Elements [0, m) with m < 64. */
-static inline void sg_s8_masked(const int8_t *g, const int8_t *o, int8_t *y, size_t m) {
+static inline void sg_s8_masked(const void *g, const void *o, void *y, size_t m, const void *ctx) {
     __mmask64 k = (__mmask64)((1ull << m) - 1u);
-    __m512i r = sg_s8_step(_mm512_maskz_loadu_epi8(k, g), _mm512_maskz_loadu_epi8(k, o));
+    __m512i r = sg_s8_step(_mm512_maskz_loadu_epi8(k, g), _mm512_maskz_loadu_epi8(k, o), ctx);
     _mm512_mask_storeu_epi8(y, k, r);
 }
 
-void sg_s8_selugrad__avx512fp16(size_t n, const void *gv, const void *ov, void *yv) {
-    const int8_t *g = (const int8_t *)gv, *o = (const int8_t *)ov;
-    int8_t *y = (int8_t *)yv;
-    SG512_STREAM_LOOP(int8_t, g, o, y, n, sg_s8_step, sg_s8_masked, 1);
+void sg_s8_selugrad__avx512fp16(size_t n, const void *g, const void *o, void *y) {
+    sg512_stream_loop(g, o, y, n, sizeof(int8_t), sg_s8_step, sg_s8_masked, 1, NULL);
 }

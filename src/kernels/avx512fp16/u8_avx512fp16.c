@@ -20,14 +20,17 @@ static inline __m512i sg_u8_compute(__m512i g16) {
     return _mm512_cvt_roundph_epi16(p, SGH_RNE);
 }
 
-/* Elements [0, m) by computing, in masked steps of 32. */
-static inline void sg_u8_masked(const uint8_t *g, const uint8_t *o, uint8_t *y, size_t m) {
-    (void)o;
+/* Elements [0, m) by computing, in masked steps of 32 (o and ctx: unused, the loop's
+   interface). */
+static inline void sg_u8_masked(const void *g, const void *o, void *y, size_t m, const void *ctx) {
+    const uint8_t *gp = (const uint8_t *)g;
+    uint8_t *yp = (uint8_t *)y;
+    (void)o, (void)ctx;
     for (size_t j = 0; j < m; j += 32) {
         __mmask32 k = sgh_mask32(m - j < 32 ? m - j : 32);
-        __m512i q = sg_u8_compute(_mm512_cvtepu8_epi16(_mm256_maskz_loadu_epi8(k, g + j)));
+        __m512i q = sg_u8_compute(_mm512_cvtepu8_epi16(_mm256_maskz_loadu_epi8(k, gp + j)));
         __m256i r = _mm512_cvtusepi16_epi8(_mm512_max_epi16(q, _mm512_setzero_si512()));
-        _mm256_mask_storeu_epi8(y + j, k, r);
+        _mm256_mask_storeu_epi8(yp + j, k, r);
     }
 }
 
@@ -45,18 +48,21 @@ static inline __m512i sg_u8_table(int j) {
                               _mm512_cvtepi16_epi8(q1), 1);
 }
 
-void sg_u8_selugrad__avx512fp16(size_t n, const void *gv, const void *ov, void *yv) {
-    const uint8_t *g = (const uint8_t *)gv, *o = (const uint8_t *)ov;
-    uint8_t *y = (uint8_t *)yv;
+/* The 64 results for the bytes gx, by the table t (four vectors, sg_u8_table): bit 7 of g
+   picks t[0..1] or t[2..3], its low 7 bits the byte in them. */
+static inline __m512i sg_u8_lookup(__m512i gx, __m512i ox, const void *t) {
+    const __m512i *tb = (const __m512i *)t;
+    (void)ox;
+    return _mm512_mask_blend_epi8(_mm512_movepi8_mask(gx),
+                                  _mm512_permutex2var_epi8(tb[0], gx, tb[1]),
+                                  _mm512_permutex2var_epi8(tb[2], gx, tb[3]));
+}
+
+void sg_u8_selugrad__avx512fp16(size_t n, const void *g, const void *o, void *y) {
     if (n < SG_U8_TABLE_MIN) {
-        sg_u8_masked(g, o, y, n);
+        sg_u8_masked(g, o, y, n, NULL);
         return;
     }
-    const __m512i t0 = sg_u8_table(0), t1 = sg_u8_table(1), t2 = sg_u8_table(2),
-                  t3 = sg_u8_table(3);
-#define SG_U8_STEP64(gx, ox)                                                                       \
-    _mm512_mask_blend_epi8(_mm512_movepi8_mask(gx), _mm512_permutex2var_epi8(t0, gx, t1),          \
-                           _mm512_permutex2var_epi8(t2, gx, t3))
-    SG512_STREAM_LOOP(uint8_t, g, o, y, n, SG_U8_STEP64, sg_u8_masked, 0);
-#undef SG_U8_STEP64
+    const __m512i t[4] = {sg_u8_table(0), sg_u8_table(1), sg_u8_table(2), sg_u8_table(3)};
+    sg512_stream_loop(g, o, y, n, sizeof(uint8_t), sg_u8_lookup, sg_u8_masked, 0, t);
 }

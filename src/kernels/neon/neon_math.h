@@ -1,8 +1,8 @@
 /*
- * Shared pieces of the aarch64 Advanced SIMD (NEON) kernels: the per-dtype arithmetic of spec
- * section 2 on float32x4_t lanes. Baseline ARMv8-A only: no FEAT_FP16 arithmetic, no BF16
- * instructions, no fused multiply-add (every product and sum is its own FMUL / FADD; the build
- * passes -ffp-contract=off and nothing here calls vfmaq / vmlaq).
+ * Shared pieces of the aarch64 Advanced SIMD (NEON) kernels: the per-dtype arithmetic of
+ * docs/contract.md, "Per-dtype computation", on float32x4_t lanes. Baseline ARMv8-A only: no
+ * FEAT_FP16 arithmetic, no BF16 instructions, no fused multiply-add (every product and sum is its
+ * own FMUL / FADD; the build passes -ffp-contract=off and nothing here calls vfmaq / vmlaq).
  *
  * All rounding relies on FPCR = round to nearest even with FZ clear, which core/fpenv.h enforces
  * around every kernel call. FCVTN / FCVTL (vcvt_f16_f32 / vcvt_f32_f16) ignore FPCR.FZ16 (the
