@@ -8,3 +8,9 @@ if(NOT CMAKE_CROSSCOMPILING)
            COMMAND ${PROJECT_SOURCE_DIR}/tests/scripts/cann_layout.sh ${PROJECT_BINARY_DIR}
                    ${PROJECT_SOURCE_DIR} ${CMAKE_CXX_COMPILER} "${sg_aclnn_extra}")
 endif()
+
+# docs/aclnn.md lists which acl* and aclnn* functions exist and which do not: checked against
+# what the shared library exports.
+add_test(NAME acl_coverage_doc
+         COMMAND ${PROJECT_SOURCE_DIR}/tests/scripts/acl_coverage_doc.sh $<TARGET_FILE:selugrad>
+                 ${PROJECT_SOURCE_DIR})

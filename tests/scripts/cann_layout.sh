@@ -6,7 +6,7 @@
 #     and they print the expected output;
 #  2. ops-nn's g++ line builds and runs them too: -I include -I include/aclnnop and
 #     -lopapi_nn -lopapi_math -lascendcl -lnnopbase, its -lacl_rt and older -lopapi variants, and
-#     each library name alone;
+#     a program linked with each library name alone;
 #  3. a program recording CANN's library names (as one built against CANN does) loads the one
 #     library once.
 # Then the default install: CANN's names beside libselugrad in its libdir, the g++ line again.
@@ -60,30 +60,27 @@ check_run "$tmp/sample/bin/test_aclnn_selu_grad_arch35" "$want_arch35" \
   "sample CMakeLists, arch35 example"
 echo "CANN's sample CMakeLists: OK"
 
-# 2. ops-nn's g++ line (build.sh's eager examples) and its -lacl_rt and older -lopapi variants,
-#    then each library name alone (linking the objects again)
+# 2. ops-nn's g++ line (build.sh's eager examples) with both examples, its -lacl_rt and older
+#    -lopapi variants, then each library name alone (the arch35 object linked again)
 inc="-I $ASCEND_HOME_PATH/include -I $ASCEND_HOME_PATH/include/aclnnop"
-for libs in "-lopapi_nn -lopapi_math -lascendcl -lnnopbase" \
-  "-lopapi_nn -lopapi_math -lacl_rt -lnnopbase" "-lopapi -lascendcl -lnnopbase"; do
-  for ex in old arch35; do
-    eval "file=\$$ex want=\$want_$ex"
-    # shellcheck disable=SC2086
-    "$cxx" "$file" $inc -L "$ASCEND_HOME_PATH/lib64" $libs -o "$tmp/$ex" $extra
-    check_run "$tmp/$ex" "$want" "g++ ... $libs ($ex)"
-  done
-done
+lib="-L $ASCEND_HOME_PATH/lib64"
 for ex in old arch35; do
-  eval "file=\$$ex"
+  eval "file=\$$ex want=\$want_$ex"
   # shellcheck disable=SC2086
-  "$cxx" -c "$file" $inc -o "$tmp/$ex.o" $extra
+  "$cxx" "$file" $inc $lib -lopapi_nn -lopapi_math -lascendcl -lnnopbase -o "$tmp/$ex" $extra
+  check_run "$tmp/$ex" "$want" "g++ ... -lopapi_nn -lopapi_math -lascendcl -lnnopbase ($ex)"
 done
+for libs in "-lopapi_nn -lopapi_math -lacl_rt -lnnopbase" "-lopapi -lascendcl -lnnopbase"; do
+  # shellcheck disable=SC2086
+  "$cxx" "$arch35" $inc $lib $libs -o "$tmp/variant" $extra
+  check_run "$tmp/variant" "$want_arch35" "g++ ... $libs"
+done
+# shellcheck disable=SC2086
+"$cxx" -c "$arch35" $inc -o "$tmp/arch35.o" $extra
 for n in ascendcl acl_rt nnopbase opapi opapi_nn opapi_math; do
-  for ex in old arch35; do
-    eval "want=\$want_$ex"
-    # shellcheck disable=SC2086
-    "$cxx" "$tmp/$ex.o" -L "$ASCEND_HOME_PATH/lib64" -l$n -o "$tmp/$ex" $extra
-    check_run "$tmp/$ex" "$want" "-l$n alone ($ex)"
-  done
+  # shellcheck disable=SC2086
+  "$cxx" "$tmp/arch35.o" $lib -l$n -o "$tmp/alone" $extra
+  check_run "$tmp/alone" "$want_arch35" "-l$n alone"
 done
 echo "ops-nn's g++ line: OK"
 
