@@ -88,6 +88,30 @@ selugrad_status selugrad_tiling_soc(const char *soc, const selugrad_shape *gradi
 /* The platform of a SoC name; SELUGRAD_ERR_BAD_ARGUMENT for an unknown name. */
 selugrad_status selugrad_soc_platform(const char *soc, selugrad_platform *platform);
 
+/*
+ * The SELU forward's graph side (docs/contract.md, "Forward graph side"; docs/graph.md): op type
+ * "Selu", input "x", output "y", dtypes FLOAT16, FLOAT, BF16, INT32, INT8, format ND.
+ */
+const selugrad_op_def *selugrad_selu_op_def_get(void);
+
+/* InferShape: *y = *x (a -1 dim stays -1, the unknown rank {-2} stays). Fails
+   (SELUGRAD_ERR_BAD_ARGUMENT) for a known rank above 8 or a shape that is not well formed, as
+   selugrad_infer_shape; SELUGRAD_ERR_NULL_POINTER for NULL. */
+selugrad_status selugrad_selu_infer_shape(const selugrad_shape *x, selugrad_shape *y);
+
+/* InferDataType: *y = x; SELUGRAD_ERR_BAD_DTYPE for UINT8 or a value that is not a dtype. */
+selugrad_status selugrad_selu_infer_dtype(selugrad_dtype x, selugrad_dtype *y);
+
+/* The forward's tiling: SeluGrad's OneDim split with the forward's UB bytes per element (fp32 24,
+   fp16 and bf16 20, int32 28, int8 10; docs/graph.md). x known, rank 0..8. */
+selugrad_status selugrad_selu_tiling_platform(const selugrad_platform *platform,
+                                              const selugrad_shape *x, selugrad_dtype dtype,
+                                              selugrad_tiling *tiling);
+
+/* The same with the platform of a SoC profile. */
+selugrad_status selugrad_selu_tiling_soc(const char *soc, const selugrad_shape *x,
+                                         selugrad_dtype dtype, selugrad_tiling *tiling);
+
 /* The SoC profiles: how many, and the name of the i-th (NULL past the end). */
 size_t selugrad_soc_count(void);
 const char *selugrad_soc_name(size_t i);

@@ -6,34 +6,7 @@
 #include "../../common/error.h"
 #include "../../runtime/soc.h"
 #include "../../common/tiling.h"
-
-/* Element count of a known shape of rank 0..8; fails on -1 dims, bad ranks or overflow. */
-static selugrad_status sg_shape_total(const selugrad_shape *s, const char *name, int64_t *total) {
-    if (s->rank > SELUGRAD_MAX_RANK)
-        return sg_fail(SELUGRAD_ERR_BAD_ARGUMENT, "tiling: %s has rank %zu, above %d", name,
-                       s->rank, SELUGRAD_MAX_RANK);
-    int empty = 0;
-    for (size_t i = 0; i < s->rank; i++) {
-        if (s->dims[i] < 0)
-            return sg_fail(SELUGRAD_ERR_BAD_ARGUMENT, "tiling: %s dim %zu is %lld (unknown)", name,
-                           i, (long long)s->dims[i]);
-        empty |= s->dims[i] == 0;
-    }
-    if (empty) { /* 0 elements wherever the 0 sits, whatever the other dims multiply to */
-        *total = 0;
-        return SELUGRAD_OK;
-    }
-    int64_t n = 1;
-    for (size_t i = 0; i < s->rank; i++) {
-        int64_t d = s->dims[i];
-        if (n > INT64_MAX / d)
-            return sg_fail(SELUGRAD_ERR_BAD_ARGUMENT, "tiling: %s has more than 2^63 - 1 elements",
-                           name);
-        n *= d;
-    }
-    *total = n;
-    return SELUGRAD_OK;
-}
+#include "../common/shape.h"
 
 selugrad_status selugrad_tiling_platform(const selugrad_platform *platform,
                                          const selugrad_shape *gradients,

@@ -3,26 +3,10 @@
 #include "selugrad/selugrad_graph.h"
 
 #include "../../common/error.h"
-
-static int sg_unknown_rank(const selugrad_shape *s) {
-    return s->rank == 1 && s->dims[0] == SELUGRAD_RANK_UNKNOWN;
-}
-
-/* A shape is well formed: rank within capacity, dims >= -1 (or the {-2} form). */
-static selugrad_status sg_check_form(const selugrad_shape *s, const char *name) {
-    if (s->rank > SELUGRAD_SHAPE_DIMS)
-        return sg_fail(SELUGRAD_ERR_BAD_ARGUMENT, "InferShape: %s has rank %zu, above %d", name,
-                       s->rank, SELUGRAD_SHAPE_DIMS);
-    if (sg_unknown_rank(s)) return SELUGRAD_OK;
-    for (size_t i = 0; i < s->rank; i++)
-        if (s->dims[i] < SELUGRAD_DIM_UNKNOWN)
-            return sg_fail(SELUGRAD_ERR_BAD_ARGUMENT, "InferShape: %s dim %zu is %lld", name, i,
-                           (long long)s->dims[i]);
-    return SELUGRAD_OK;
-}
+#include "../common/shape.h"
 
 static selugrad_status sg_check_rank_limit(const selugrad_shape *s, const char *name) {
-    if (!sg_unknown_rank(s) && s->rank > SELUGRAD_MAX_RANK)
+    if (!sg_shape_unknown_rank(s) && s->rank > SELUGRAD_MAX_RANK)
         return sg_fail(SELUGRAD_ERR_BAD_ARGUMENT, "InferShape: %s has rank %zu, above %d", name,
                        s->rank, SELUGRAD_MAX_RANK);
     return SELUGRAD_OK;
@@ -30,7 +14,7 @@ static selugrad_status sg_check_rank_limit(const selugrad_shape *s, const char *
 
 /* Known shapes agree: same rank, and each pair of known dims equal. */
 static selugrad_status sg_check_match(const selugrad_shape *g, const selugrad_shape *o) {
-    if (sg_unknown_rank(g) || sg_unknown_rank(o)) return SELUGRAD_OK;
+    if (sg_shape_unknown_rank(g) || sg_shape_unknown_rank(o)) return SELUGRAD_OK;
     if (g->rank != o->rank)
         return sg_fail(SELUGRAD_ERR_BAD_ARGUMENT,
                        "InferShape: gradients has rank %zu but outputs rank %zu", g->rank, o->rank);
@@ -48,8 +32,8 @@ selugrad_status selugrad_infer_shape(const selugrad_shape *gradients, const selu
                                      selugrad_shape *y) {
     if (gradients == NULL || outputs == NULL || y == NULL)
         return sg_fail(SELUGRAD_ERR_NULL_POINTER, "InferShape: a shape pointer is NULL");
-    selugrad_status st = sg_check_form(gradients, "gradients");
-    if (st == SELUGRAD_OK) st = sg_check_form(outputs, "outputs");
+    selugrad_status st = sg_shape_check_form("InferShape", gradients, "gradients");
+    if (st == SELUGRAD_OK) st = sg_shape_check_form("InferShape", outputs, "outputs");
     if (st == SELUGRAD_OK) st = sg_check_rank_limit(gradients, "gradients");
     if (st == SELUGRAD_OK) st = sg_check_rank_limit(outputs, "outputs");
     if (st == SELUGRAD_OK) st = sg_check_match(gradients, outputs);
