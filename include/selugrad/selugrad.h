@@ -12,6 +12,17 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* Marks the library's exported functions: it is built with hidden visibility by default, so its
+   shared object exports exactly what is declared with SELUGRAD_API here and in
+   selugrad_graph.h (and CANN's ACL_FUNC_VISIBILITY / ACLNN_API in the acl and aclnn headers). */
+#ifndef SELUGRAD_API
+#if defined(__GNUC__)
+#define SELUGRAD_API __attribute__((visibility("default")))
+#else
+#define SELUGRAD_API
+#endif
+#endif
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -51,8 +62,8 @@ typedef enum selugrad_status {
  * address, cannot be seen and gives unspecified results (the same memory under two addresses
  * as an exact in-place alias is fine).
  */
-selugrad_status selugrad_backward(selugrad_dtype dtype, size_t n, const void *grad, const void *out,
-                                  void *y);
+SELUGRAD_API selugrad_status selugrad_backward(selugrad_dtype dtype, size_t n, const void *grad,
+                                               const void *out, void *y);
 
 /*
  * Strided variant: element i of grad is at grad + i * grad_stride elements (likewise out, y).
@@ -60,9 +71,10 @@ selugrad_status selugrad_backward(selugrad_dtype dtype, size_t n, const void *gr
  * when n > 1. In place means the same base pointer and the same stride (any stride when n == 1);
  * any other overlap of the spans of y and an input is rejected.
  */
-selugrad_status selugrad_backward_strided(selugrad_dtype dtype, size_t n, const void *grad,
-                                          ptrdiff_t grad_stride, const void *out,
-                                          ptrdiff_t out_stride, void *y, ptrdiff_t y_stride);
+SELUGRAD_API selugrad_status selugrad_backward_strided(selugrad_dtype dtype, size_t n,
+                                                       const void *grad, ptrdiff_t grad_stride,
+                                                       const void *out, ptrdiff_t out_stride,
+                                                       void *y, ptrdiff_t y_stride);
 
 /*
  * The SELU forward: y[i] = selu(x[i]) for i < n, computed as docs/contract.md, "Forward per-dtype
@@ -71,34 +83,36 @@ selugrad_status selugrad_backward_strided(selugrad_dtype dtype, size_t n, const 
  * is rejected. Checks, in order: dtype, n == 0, NULL pointers, size, y stride, overlap; otherwise
  * as selugrad_backward. Every result is the same bits on every ISA and thread count.
  */
-selugrad_status selugrad_forward(selugrad_dtype dtype, size_t n, const void *x, void *y);
+SELUGRAD_API selugrad_status selugrad_forward(selugrad_dtype dtype, size_t n, const void *x,
+                                              void *y);
 
 /* Strided variant: element i of x is at x + i * x_stride elements (likewise y); as
    selugrad_backward_strided for the strides, in place and overlap. */
-selugrad_status selugrad_forward_strided(selugrad_dtype dtype, size_t n, const void *x,
-                                         ptrdiff_t x_stride, void *y, ptrdiff_t y_stride);
+SELUGRAD_API selugrad_status selugrad_forward_strided(selugrad_dtype dtype, size_t n, const void *x,
+                                                      ptrdiff_t x_stride, void *y,
+                                                      ptrdiff_t y_stride);
 
 /* The forward kernel variant that runs for dtype now, e.g. "f32_selu__avx512"; NULL for UINT8 or
    an unknown dtype. */
-const char *selugrad_forward_kernel_name(selugrad_dtype dtype);
+SELUGRAD_API const char *selugrad_forward_kernel_name(selugrad_dtype dtype);
 
 /* Message of this thread's last failure ("" when none yet). A later success does not clear it:
    read it when a call has returned an error. The pointer stays valid until this thread's next
    call into the library. */
-const char *selugrad_last_error(void);
+SELUGRAD_API const char *selugrad_last_error(void);
 
 /* Name of a status code, e.g. "SELUGRAD_ERR_OVERLAP"; "unknown status" for other values. */
-const char *selugrad_status_name(selugrad_status status);
+SELUGRAD_API const char *selugrad_status_name(selugrad_status status);
 
 /* Size in bytes of one element of dtype, or 0 for an unknown dtype. */
-size_t selugrad_dtype_size(selugrad_dtype dtype);
+SELUGRAD_API size_t selugrad_dtype_size(selugrad_dtype dtype);
 
 /* Short name of dtype ("f32", "f16", "bf16", "s8", "u8", "s32"), or NULL for an unknown one. */
-const char *selugrad_dtype_name(selugrad_dtype dtype);
+SELUGRAD_API const char *selugrad_dtype_name(selugrad_dtype dtype);
 
 /* The kernel variant that runs for dtype now (under the cap of selugrad_set_max_isa), e.g.
    "f32_selugrad__avx512"; NULL for an unknown dtype. */
-const char *selugrad_kernel_name(selugrad_dtype dtype);
+SELUGRAD_API const char *selugrad_kernel_name(selugrad_dtype dtype);
 
 /*
  * Instruction-set levels of the kernels. Within a family each level includes the ones below it:
@@ -125,18 +139,18 @@ typedef enum selugrad_isa {
  * the same bits). An aclnn executor keeps the kernel of its phase 1. The cap is the process's.
  * Errors: SELUGRAD_ERR_BAD_ARGUMENT for a value that is not a selugrad_isa.
  */
-selugrad_status selugrad_set_max_isa(selugrad_isa isa);
+SELUGRAD_API selugrad_status selugrad_set_max_isa(selugrad_isa isa);
 
 /* The cap in force: the last selugrad_set_max_isa, else SELUGRAD_MAX_ISA's, else
    SELUGRAD_ISA_ALL. */
-selugrad_isa selugrad_get_max_isa(void);
+SELUGRAD_API selugrad_isa selugrad_get_max_isa(void);
 
 /* "scalar", "avx2", "avx512", "avx512fp16", "neon", "all"; NULL for any other value. */
-const char *selugrad_isa_name(selugrad_isa isa);
+SELUGRAD_API const char *selugrad_isa_name(selugrad_isa isa);
 
 /* 1 when this CPU and OS run kernels of level isa (the OS must save the registers it uses), else 0;
    0 also for SELUGRAD_ISA_ALL, which is no level. */
-int selugrad_isa_supported(selugrad_isa isa);
+SELUGRAD_API int selugrad_isa_supported(selugrad_isa isa);
 
 /* A kernel built into this library. */
 typedef struct selugrad_kernel_info {
@@ -149,16 +163,16 @@ typedef struct selugrad_kernel_info {
 } selugrad_kernel_info;
 
 /* How many kernels this library has: both operators, every dtype and level it was built with. */
-size_t selugrad_kernel_count(void);
+SELUGRAD_API size_t selugrad_kernel_count(void);
 
 /* Fills *info for kernel i (0 <= i < selugrad_kernel_count()), listed per operator and dtype from
    the most preferred to the least. SELUGRAD_ERR_NULL_POINTER for info NULL,
    SELUGRAD_ERR_BAD_ARGUMENT for i out of range. */
-selugrad_status selugrad_kernel_get(size_t i, selugrad_kernel_info *info);
+SELUGRAD_API selugrad_status selugrad_kernel_get(size_t i, selugrad_kernel_info *info);
 
 /* Version as "MAJOR.MINOR.PATCH", and as MAJOR * 10000 + MINOR * 100 + PATCH. */
-const char *selugrad_version(void);
-int selugrad_version_number(void);
+SELUGRAD_API const char *selugrad_version(void);
+SELUGRAD_API int selugrad_version_number(void);
 
 /*
  * Worker threads used by one call (the calling thread counts as one). The default comes from
@@ -166,14 +180,14 @@ int selugrad_version_number(void);
  * selugrad_set_num_threads(0) restores the default; values above 1024 are rejected. The setting
  * is the process's, not the calling thread's.
  */
-selugrad_status selugrad_set_num_threads(int n);
-int selugrad_get_num_threads(void);
+SELUGRAD_API selugrad_status selugrad_set_num_threads(int n);
+SELUGRAD_API int selugrad_get_num_threads(void);
 
 /* Exact conversions used by the contract: round to nearest even, subnormals kept, NaN stays NaN. */
-uint16_t selugrad_f32_to_f16(float x);
-float selugrad_f16_to_f32(uint16_t h);
-uint16_t selugrad_f32_to_bf16(float x);
-float selugrad_bf16_to_f32(uint16_t b);
+SELUGRAD_API uint16_t selugrad_f32_to_f16(float x);
+SELUGRAD_API float selugrad_f16_to_f32(uint16_t h);
+SELUGRAD_API uint16_t selugrad_f32_to_bf16(float x);
+SELUGRAD_API float selugrad_bf16_to_f32(uint16_t b);
 
 #ifdef __cplusplus
 }

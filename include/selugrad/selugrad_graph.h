@@ -41,7 +41,7 @@ typedef struct selugrad_op_def {
     const char *format;              /* "ND" */
 } selugrad_op_def;
 
-const selugrad_op_def *selugrad_op_def_get(void);
+SELUGRAD_API const selugrad_op_def *selugrad_op_def_get(void);
 
 /*
  * InferShape: *y = *gradients. Fails (SELUGRAD_ERR_BAD_ARGUMENT) when a known rank is above 8,
@@ -50,14 +50,14 @@ const selugrad_op_def *selugrad_op_def_get(void);
  * SELUGRAD_ERR_NULL_POINTER; a rank above SELUGRAD_SHAPE_DIMS or a dim below -1 (other than the
  * {-2} form) is SELUGRAD_ERR_BAD_ARGUMENT.
  */
-selugrad_status selugrad_infer_shape(const selugrad_shape *gradients, const selugrad_shape *outputs,
-                                     selugrad_shape *y);
+SELUGRAD_API selugrad_status selugrad_infer_shape(const selugrad_shape *gradients,
+                                                  const selugrad_shape *outputs, selugrad_shape *y);
 
 /* InferDataType: *y = gradients. Fails with SELUGRAD_ERR_BAD_DTYPE when gradients is not in the
    definition's dtype list, SELUGRAD_ERR_NULL_POINTER when y is NULL. outputs is not compared
    here (the tiling and the aclnn layer do). */
-selugrad_status selugrad_infer_dtype(selugrad_dtype gradients, selugrad_dtype outputs,
-                                     selugrad_dtype *y);
+SELUGRAD_API selugrad_status selugrad_infer_dtype(selugrad_dtype gradients, selugrad_dtype outputs,
+                                                  selugrad_dtype *y);
 
 /* A platform as the tiling sees it. */
 typedef struct selugrad_platform {
@@ -75,46 +75,51 @@ typedef struct selugrad_tiling {
 } selugrad_tiling;
 
 /* Tiling for known shapes (no -1, ranks 0..8, equal) and equal dtypes on a platform. */
-selugrad_status selugrad_tiling_platform(const selugrad_platform *platform,
-                                         const selugrad_shape *gradients,
-                                         const selugrad_shape *outputs, selugrad_dtype g_dtype,
-                                         selugrad_dtype o_dtype, selugrad_tiling *tiling);
+SELUGRAD_API selugrad_status selugrad_tiling_platform(const selugrad_platform *platform,
+                                                      const selugrad_shape *gradients,
+                                                      const selugrad_shape *outputs,
+                                                      selugrad_dtype g_dtype,
+                                                      selugrad_dtype o_dtype,
+                                                      selugrad_tiling *tiling);
 
 /* The same with the platform of a SoC profile, e.g. "Ascend950" (docs/soc.md). */
-selugrad_status selugrad_tiling_soc(const char *soc, const selugrad_shape *gradients,
-                                    const selugrad_shape *outputs, selugrad_dtype g_dtype,
-                                    selugrad_dtype o_dtype, selugrad_tiling *tiling);
+SELUGRAD_API selugrad_status selugrad_tiling_soc(const char *soc, const selugrad_shape *gradients,
+                                                 const selugrad_shape *outputs,
+                                                 selugrad_dtype g_dtype, selugrad_dtype o_dtype,
+                                                 selugrad_tiling *tiling);
 
 /* The platform of a SoC name; SELUGRAD_ERR_BAD_ARGUMENT for an unknown name. */
-selugrad_status selugrad_soc_platform(const char *soc, selugrad_platform *platform);
+SELUGRAD_API selugrad_status selugrad_soc_platform(const char *soc, selugrad_platform *platform);
 
 /*
  * The SELU forward's graph side (docs/contract.md, "Forward graph side"; docs/graph.md): op type
  * "Selu", input "x", output "y", dtypes FLOAT16, FLOAT, BF16, INT32, INT8, format ND.
  */
-const selugrad_op_def *selugrad_selu_op_def_get(void);
+SELUGRAD_API const selugrad_op_def *selugrad_selu_op_def_get(void);
 
 /* InferShape: *y = *x (a -1 dim stays -1, the unknown rank {-2} stays). Fails
    (SELUGRAD_ERR_BAD_ARGUMENT) for a known rank above 8 or a shape that is not well formed, as
    selugrad_infer_shape; SELUGRAD_ERR_NULL_POINTER for NULL. */
-selugrad_status selugrad_selu_infer_shape(const selugrad_shape *x, selugrad_shape *y);
+SELUGRAD_API selugrad_status selugrad_selu_infer_shape(const selugrad_shape *x, selugrad_shape *y);
 
 /* InferDataType: *y = x; SELUGRAD_ERR_BAD_DTYPE for UINT8 or a value that is not a dtype. */
-selugrad_status selugrad_selu_infer_dtype(selugrad_dtype x, selugrad_dtype *y);
+SELUGRAD_API selugrad_status selugrad_selu_infer_dtype(selugrad_dtype x, selugrad_dtype *y);
 
 /* The forward's tiling: SeluGrad's OneDim split with the forward's UB bytes per element (fp32 24,
    fp16 and bf16 20, int32 28, int8 10; docs/graph.md). x known, rank 0..8. */
-selugrad_status selugrad_selu_tiling_platform(const selugrad_platform *platform,
-                                              const selugrad_shape *x, selugrad_dtype dtype,
-                                              selugrad_tiling *tiling);
+SELUGRAD_API selugrad_status selugrad_selu_tiling_platform(const selugrad_platform *platform,
+                                                           const selugrad_shape *x,
+                                                           selugrad_dtype dtype,
+                                                           selugrad_tiling *tiling);
 
 /* The same with the platform of a SoC profile. */
-selugrad_status selugrad_selu_tiling_soc(const char *soc, const selugrad_shape *x,
-                                         selugrad_dtype dtype, selugrad_tiling *tiling);
+SELUGRAD_API selugrad_status selugrad_selu_tiling_soc(const char *soc, const selugrad_shape *x,
+                                                      selugrad_dtype dtype,
+                                                      selugrad_tiling *tiling);
 
 /* The SoC profiles: how many, and the name of the i-th (NULL past the end). */
-size_t selugrad_soc_count(void);
-const char *selugrad_soc_name(size_t i);
+SELUGRAD_API size_t selugrad_soc_count(void);
+SELUGRAD_API const char *selugrad_soc_name(size_t i);
 
 #ifdef __cplusplus
 }

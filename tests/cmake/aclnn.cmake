@@ -17,6 +17,9 @@ sg_host_program(aclnn_cxx_example aclnn_cxx_example.cpp "" "")
 # aclFloat16 helpers): C++17 and C11.
 sg_host_program(cann_compat cann_compat.cpp CXX_STANDARD 17)
 sg_host_program(cann_compat_c cann_compat_c.c C_STANDARD 11)
+# Every public header, as C and as C++, against the shared library (its exports).
+sg_host_program(public_headers_c public_headers.c C_STANDARD 11)
+sg_host_program(public_headers_cxx public_headers.cpp CXX_STANDARD 11)
 
 if(TARGET test_aclnn_selu_grad)
   add_test(NAME aclnn_example_output
