@@ -16,21 +16,6 @@ if(TARGET test_isa_cap)
   endforeach()
 endif()
 
-# test_kernel_variants again under each cap in the environment: its env_cap case checks dispatch
-# under the cap it finds there.
-if(TARGET test_kernel_variants)
-  if(SG_ARM64)
-    set(sg_isa_caps scalar neon)
-  else()
-    set(sg_isa_caps scalar avx2 avx512 avx512fp16)
-  endif()
-  foreach(cap ${sg_isa_caps})
-    add_test(NAME test_kernel_variants_isa_${cap} COMMAND test_kernel_variants)
-    set_tests_properties(test_kernel_variants_isa_${cap} PROPERTIES
-      ENVIRONMENT "SELUGRAD_MAX_ISA=${cap}")
-  endforeach()
-endif()
-
 # SELUGRAD_VERBOSE=1 prints one plan line per call on stderr.
 if(TARGET test_spec_values)
   add_test(NAME verbose_plan_line COMMAND test_spec_values)

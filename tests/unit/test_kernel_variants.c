@@ -12,7 +12,7 @@
  * holding it must not take a fast path). The battery (test_battery_*) sweeps the same variants
  * over all 8-bit pairs, every 16-bit o and g against 64 and 32 picked values, and fp32 / int32
  * edges and random pairs. Also: the list itself, dispatch under each ISA cap, the ISA names, the
- * cap from SELUGRAD_MAX_ISA with the public API's results, and the xgetbv gate.
+ * public API's kernel and results under every cap, and the xgetbv gate.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -454,38 +454,37 @@ static void test_isa_names(void **state) {
     assert_false(sg_isa_from_name(NULL, NULL));
 }
 
-/* What runs obeys SELUGRAD_MAX_ISA (this program is also registered under each cap), and the
-   public entry point gives the golden's results. */
-static void test_env_cap(void **state) {
+/* Under every cap set with selugrad_set_max_isa (each level and none), the public entry point
+   runs the kernel sg_kernel_select picks for that cap and gives the golden's results; the cap in
+   force before is restored. (The cap's default from SELUGRAD_MAX_ISA is test_isa_cap's.) */
+static void test_api_under_caps(void **state) {
     (void)state;
-    const char *env = getenv("SELUGRAD_MAX_ISA");
-    sg_isa cap = SG_ISA_SCALAR;
-    int capped = env != NULL && sg_isa_from_name(env, &cap);
-    if (capped) print_message("SELUGRAD_MAX_ISA=%s\n", env);
     enum { N = 20011 };
-    for (int d = 0; d < SG_DTYPE_COUNT; d++) {
-        selugrad_dtype dt = sg_dtype_list[d];
-        const sg_kernel *k = sg_kernel_for(dt);
-        assert_non_null(k);
-        assert_string_equal(selugrad_kernel_name(dt), k->name);
-        if (capped) {
-            assert_true(sg_isa_allowed(k->isa, cap));
-            assert_ptr_equal(k, sg_kernel_select(dt, cap));
-            print_message("  %s -> %s\n", selugrad_dtype_name(dt), k->name);
+    const selugrad_isa before = selugrad_get_max_isa();
+    static const selugrad_isa caps[] = {SG_ISA_SCALAR,     SG_ISA_AVX2, SG_ISA_AVX512,
+                                        SG_ISA_AVX512FP16, SG_ISA_NEON, SG_ISA_ALL};
+    for (size_t c = 0; c < NELEMS(caps); c++) {
+        assert_int_equal(selugrad_set_max_isa(caps[c]), SELUGRAD_OK);
+        for (int d = 0; d < SG_DTYPE_COUNT; d++) {
+            selugrad_dtype dt = sg_dtype_list[d];
+            const sg_kernel *k = sg_kernel_select(dt, caps[c]);
+            assert_non_null(k);
+            assert_string_equal(selugrad_kernel_name(dt), k->name);
+            size_t es = selugrad_dtype_size(dt);
+            unsigned char *g = xalloc(N * es), *o = xalloc(N * es), *y = xalloc(N * es);
+            unsigned char *want = xalloc(N * es);
+            fill(dt, g, N);
+            fill(dt, o, N);
+            gm_selugrad_array((int)dt, N, g, o, want);
+            assert_int_equal(selugrad_backward(dt, N, g, o, y), SELUGRAD_OK);
+            expect_same(k, "selugrad_backward", N, g, o, y, want);
+            free(g);
+            free(o);
+            free(y);
+            free(want);
         }
-        size_t es = selugrad_dtype_size(dt);
-        unsigned char *g = xalloc(N * es), *o = xalloc(N * es), *y = xalloc(N * es);
-        unsigned char *want = xalloc(N * es);
-        fill(dt, g, N);
-        fill(dt, o, N);
-        gm_selugrad_array((int)dt, N, g, o, want);
-        assert_int_equal(selugrad_backward(dt, N, g, o, y), SELUGRAD_OK);
-        expect_same(k, "selugrad_backward", N, g, o, y, want);
-        free(g);
-        free(o);
-        free(y);
-        free(want);
     }
+    assert_int_equal(selugrad_set_max_isa(before), SELUGRAD_OK);
 }
 
 /* A level counts only when XCR0 says the OS saves its registers; read XCR0 here independently. */
@@ -552,7 +551,7 @@ int main(void) {
     tests[nt++] = (struct CMUnitTest){"list", test_list, NULL, NULL, NULL};
     tests[nt++] = (struct CMUnitTest){"dispatch_caps", test_dispatch_caps, NULL, NULL, NULL};
     tests[nt++] = (struct CMUnitTest){"isa_names", test_isa_names, NULL, NULL, NULL};
-    tests[nt++] = (struct CMUnitTest){"env_cap", test_env_cap, NULL, NULL, NULL};
+    tests[nt++] = (struct CMUnitTest){"api_under_caps", test_api_under_caps, NULL, NULL, NULL};
     tests[nt++] = (struct CMUnitTest){"xgetbv_gate", test_xgetbv_gate, NULL, NULL, NULL};
     printf("%zu variant(s) skipped for lack of CPU support\n", skipped);
     fflush(stdout);
