@@ -17,14 +17,16 @@ names() { grep -o '`acl[A-Za-z0-9_]*`' | tr -d '`' | sort -u; }
 listed=$(printf '%s\n' "$table" | names | grep -vxF "$types" || true)
 absent=$(printf '%s\n' "$missing" | names | grep -vxF "$types" || true)
 bad=0
+# grep -q reads from a here-string, not a pipe: under pipefail, a grep -q that stops at its first
+# match can make the writer die of SIGPIPE, and the pipeline then fails as if nothing matched.
 for f in $exported; do
-  printf '%s\n' "$listed" | grep -qx "$f" || { echo "exported, not in the table: $f"; bad=1; }
+  grep -qx "$f" <<<"$listed" || { echo "exported, not in the table: $f"; bad=1; }
 done
 for f in $listed; do
-  printf '%s\n' "$exported" | grep -qx "$f" || { echo "in the table, not exported: $f"; bad=1; }
+  grep -qx "$f" <<<"$exported" || { echo "in the table, not exported: $f"; bad=1; }
 done
 for f in $absent; do
-  printf '%s\n' "$exported" | grep -qx "$f" && { echo "exported but listed as missing: $f"; bad=1; }
+  grep -qx "$f" <<<"$exported" && { echo "exported but listed as missing: $f"; bad=1; }
 done
 [ "$bad" -eq 0 ] || exit 1
 echo "docs/aclnn.md Coverage: $(echo "$exported" | wc -l) functions exported and listed;" \
