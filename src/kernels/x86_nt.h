@@ -53,6 +53,30 @@ SG_ALWAYS_INLINE void sg_prefetch_plain(const void *p) {
     }
 }
 
+/* The loop of the SELU forward kernels (AVX2 and AVX-512): step(x, y, stream) does one block of
+   b elements of es bytes, rest(m, x, y) m elements that no whole block covers (the peel to a
+   64-byte aligned y and the tail: the scalar kernel of the dtype, or masked steps). Calls that
+   move SG_NT_MIN_BYTES or more, with y aligned to its element, peel and stream their stores
+   (then SFENCE). y == x is fine: each block is read before it is written. */
+typedef void (*sg_selu_step_fn)(const void *x, void *y, int stream);
+typedef void (*sg_selu_rest_fn)(size_t m, const void *x, void *y);
+
+SG_ALWAYS_INLINE void sg_selu_loop(const void *xv, void *yv, size_t n, size_t es, size_t b,
+                                   sg_selu_step_fn step, sg_selu_rest_fn rest) {
+    const char *x = (const char *)xv;
+    char *y = (char *)yv;
+    size_t i = 0;
+    int stream = n * es * 2 >= SG_NT_MIN_BYTES && (uintptr_t)y % es == 0;
+    if (stream) {
+        i = ((64 - ((uintptr_t)y & 63)) & 63) / es;
+        if (i > n) i = n;
+        if (i) rest(i, x, y);
+    }
+    for (; n - i >= b; i += b) step(x + i * es, y + i * es, stream);
+    if (stream) _mm_sfence();
+    if (i < n) rest(n - i, x + i * es, y + i * es);
+}
+
 #ifdef __AVX512F__
 /* step(g, o, ctx): 64 bytes of g and o elements -> 64 bytes of results; rest(g, o, y, m, ctx):
    m elements the vector step does not cover (the peel to an aligned y and the tail), by masked

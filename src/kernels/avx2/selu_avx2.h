@@ -1,8 +1,8 @@
 /*
  * Helpers of the AVX2 (+FMA, F16C) SELU forward kernels: the exponential of
  * kernels/ref/selu_exp.h lane for lane (the same IEEE operations in the same order, VFMADD for
- * its fmaf), the float32 step, the 16-bit roundings with ties away from zero, and the loop the
- * forward kernels share. Tails go to the scalar kernel of the dtype (the same bits). Runs under
+ * its fmaf), the float32 step, the 16-bit roundings with ties away from zero (the loop is
+ * sg_selu_loop, x86_nt.h). Tails go to the scalar kernel of the dtype (the same bits). Runs under
  * the default MXCSR (round to nearest, no FTZ/DAZ).
  */
 #ifndef SELUGRAD_KERNELS_AVX2_SELU_AVX2_H
@@ -77,23 +77,5 @@ static inline __m256i sg256_bf16_away(__m256 y) {
     return _mm256_srli_epi32(_mm256_add_epi32(_mm256_castps_si256(y), _mm256_set1_epi32(0x8000)),
                              16);
 }
-
-/* The loop of the forward kernels: STEP(x + i, y + i, stream) does one block of B elements;
-   the last n % B (and a peel to a 64-byte aligned y when streaming) go to the scalar kernel
-   SCALAR. Calls that move SG_NT_MIN_BYTES or more stream their stores (then SFENCE). y == x is
-   fine: each block is read before it is written. */
-#define SG256_SELU_LOOP(T, B, x, y, n, STEP, SCALAR)                                               \
-    do {                                                                                           \
-        size_t i_ = 0;                                                                             \
-        int stream_ = (n) * sizeof(T) * 2 >= SG_NT_MIN_BYTES && ((uintptr_t)(y) % sizeof(T)) == 0; \
-        if (stream_) {                                                                             \
-            i_ = ((64 - ((uintptr_t)(y)&63)) & 63) / sizeof(T);                                    \
-            if (i_ > (n)) i_ = (n);                                                                \
-            if (i_) SCALAR(i_, (x), (y));                                                          \
-        }                                                                                          \
-        for (; (n)-i_ >= (B); i_ += (B)) STEP((x) + i_, (y) + i_, stream_);                        \
-        if (stream_) _mm_sfence();                                                                 \
-        if (i_ < (n)) SCALAR((n)-i_, (x) + i_, (y) + i_);                                          \
-    } while (0)
 
 #endif /* SELUGRAD_KERNELS_AVX2_SELU_AVX2_H */

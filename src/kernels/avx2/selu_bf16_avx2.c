@@ -10,7 +10,9 @@ static inline __m256i sg_bf16_vec(__m128i b) {
     return sg256_bf16_away(sg256_selu_f32(x));
 }
 
-static inline void sg_bf16_step(const uint16_t *x, uint16_t *y, int stream) {
+static inline void sg_bf16_step(const void *xv, void *yv, int stream) {
+    const uint16_t *x = (const uint16_t *)xv;
+    uint16_t *y = (uint16_t *)yv;
     __m256i r0 = sg_bf16_vec(_mm_loadu_si128((const __m128i *)x));
     __m256i r1 = sg_bf16_vec(_mm_loadu_si128((const __m128i *)(x + 8)));
     /* values below 2^16: the unsigned pack keeps them; it works per 128-bit lane */
@@ -21,8 +23,6 @@ static inline void sg_bf16_step(const uint16_t *x, uint16_t *y, int stream) {
         _mm256_storeu_si256((__m256i *)y, r);
 }
 
-void sg_bf16_selu__avx2(size_t n, const void *xv, void *yv) {
-    const uint16_t *x = (const uint16_t *)xv;
-    uint16_t *y = (uint16_t *)yv;
-    SG256_SELU_LOOP(uint16_t, 16, x, y, n, sg_bf16_step, sg_bf16_selu__scalar);
+void sg_bf16_selu__avx2(size_t n, const void *x, void *y) {
+    sg_selu_loop(x, y, n, sizeof(uint16_t), 16, sg_bf16_step, sg_bf16_selu__scalar);
 }

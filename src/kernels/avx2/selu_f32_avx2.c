@@ -4,7 +4,9 @@
  */
 #include "selu_avx2.h"
 
-static inline void sg_f32_step(const float *x, float *y, int stream) {
+static inline void sg_f32_step(const void *xv, void *yv, int stream) {
+    const float *x = (const float *)xv;
+    float *y = (float *)yv;
     __m256 r0 = sg256_selu_f32(_mm256_loadu_ps(x));
     __m256 r1 = sg256_selu_f32(_mm256_loadu_ps(x + 8));
     if (stream) {
@@ -16,8 +18,6 @@ static inline void sg_f32_step(const float *x, float *y, int stream) {
     }
 }
 
-void sg_f32_selu__avx2(size_t n, const void *xv, void *yv) {
-    const float *x = (const float *)xv;
-    float *y = (float *)yv;
-    SG256_SELU_LOOP(float, 16, x, y, n, sg_f32_step, sg_f32_selu__scalar);
+void sg_f32_selu__avx2(size_t n, const void *x, void *y) {
+    sg_selu_loop(x, y, n, sizeof(float), 16, sg_f32_step, sg_f32_selu__scalar);
 }

@@ -14,7 +14,9 @@ static inline __m256i sg_s32_vec(__m256i x) {
     return _mm256_or_si256(v, _mm256_srai_epi32(x, 31)); /* x < 0: all ones, -1 */
 }
 
-static inline void sg_s32_step(const int32_t *x, int32_t *y, int stream) {
+static inline void sg_s32_step(const void *xv, void *yv, int stream) {
+    const int32_t *x = (const int32_t *)xv;
+    int32_t *y = (int32_t *)yv;
     __m256i r0 = sg_s32_vec(_mm256_loadu_si256((const __m256i *)x));
     __m256i r1 = sg_s32_vec(_mm256_loadu_si256((const __m256i *)(x + 8)));
     if (stream) {
@@ -26,8 +28,6 @@ static inline void sg_s32_step(const int32_t *x, int32_t *y, int stream) {
     }
 }
 
-void sg_s32_selu__avx2(size_t n, const void *xv, void *yv) {
-    const int32_t *x = (const int32_t *)xv;
-    int32_t *y = (int32_t *)yv;
-    SG256_SELU_LOOP(int32_t, 16, x, y, n, sg_s32_step, sg_s32_selu__scalar);
+void sg_s32_selu__avx2(size_t n, const void *x, void *y) {
+    sg_selu_loop(x, y, n, sizeof(int32_t), 16, sg_s32_step, sg_s32_selu__scalar);
 }

@@ -14,7 +14,9 @@ static inline __m128i sg_s8_half(__m128i x8) {
     return _mm_packus_epi16(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
 }
 
-static inline void sg_s8_step(const int8_t *x, int8_t *y, int stream) {
+static inline void sg_s8_step(const void *xv, void *yv, int stream) {
+    const int8_t *x = (const int8_t *)xv;
+    int8_t *y = (int8_t *)yv;
     __m128i lo = sg_s8_half(_mm_loadu_si128((const __m128i *)x));
     __m128i hi = sg_s8_half(_mm_loadu_si128((const __m128i *)(x + 16)));
     __m256i r = _mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1);
@@ -24,8 +26,6 @@ static inline void sg_s8_step(const int8_t *x, int8_t *y, int stream) {
         _mm256_storeu_si256((__m256i *)y, r);
 }
 
-void sg_s8_selu__avx2(size_t n, const void *xv, void *yv) {
-    const int8_t *x = (const int8_t *)xv;
-    int8_t *y = (int8_t *)yv;
-    SG256_SELU_LOOP(int8_t, 32, x, y, n, sg_s8_step, sg_s8_selu__scalar);
+void sg_s8_selu__avx2(size_t n, const void *x, void *y) {
+    sg_selu_loop(x, y, n, sizeof(int8_t), 32, sg_s8_step, sg_s8_selu__scalar);
 }

@@ -1,8 +1,8 @@
 /*
  * Helpers of the AVX-512 (F/BW/VL/DQ) SELU forward kernels: the exponential of
  * kernels/ref/selu_exp.h lane for lane (the same IEEE operations in the same order, VFMADD for
- * its fmaf), the float32 step, the 16-bit roundings with ties away from zero, and the loop that
- * every forward kernel shares. Runs under the default MXCSR (round to nearest, no FTZ/DAZ).
+ * its fmaf), the float32 step, the 16-bit roundings with ties away from zero (the loop is
+ * sg_selu_loop, x86_nt.h). Runs under the default MXCSR (round to nearest, no FTZ/DAZ).
  */
 #ifndef SELUGRAD_KERNELS_AVX512_SELU_AVX512_H
 #define SELUGRAD_KERNELS_AVX512_SELU_AVX512_H
@@ -77,23 +77,5 @@ static inline __m256i sg512_bf16_away(__m512 y) {
 static inline __mmask16 sg512_selu_mask16(size_t m) {
     return (__mmask16)((1u << m) - 1u);
 }
-
-/* The loop of the forward kernels: STEP(x + i, y + i, stream) does one block of B elements,
-   MASKED(x + i, y + i, m) the last m < B. Calls that move SG_NT_MIN_BYTES or more peel to a
-   64-byte aligned y (with MASKED) and stream their stores (then SFENCE); the peel needs y aligned
-   to its element. y == x is fine: each block is read before it is written. */
-#define SG512_SELU_LOOP(T, B, x, y, n, STEP, MASKED)                                               \
-    do {                                                                                           \
-        size_t i_ = 0;                                                                             \
-        int stream_ = (n) * sizeof(T) * 2 >= SG_NT_MIN_BYTES && ((uintptr_t)(y) % sizeof(T)) == 0; \
-        if (stream_) {                                                                             \
-            i_ = ((64 - ((uintptr_t)(y)&63)) & 63) / sizeof(T);                                    \
-            if (i_ > (n)) i_ = (n);                                                                \
-            if (i_) MASKED((x), (y), i_);                                                          \
-        }                                                                                          \
-        for (; (n)-i_ >= (B); i_ += (B)) STEP((x) + i_, (y) + i_, stream_);                        \
-        if (stream_) _mm_sfence();                                                                 \
-        if (i_ < (n)) MASKED((x) + i_, (y) + i_, (n)-i_);                                          \
-    } while (0)
 
 #endif /* SELUGRAD_KERNELS_AVX512_SELU_AVX512_H */

@@ -10,7 +10,9 @@ static inline __m256i sg_bf16_vec(__m256i b) {
     return sg512_bf16_away(sg512_selu_f32(x));
 }
 
-static inline void sg_bf16_masked(const uint16_t *x, uint16_t *y, size_t m) {
+static inline void sg_bf16_masked(size_t m, const void *xv, void *yv) {
+    const uint16_t *x = (const uint16_t *)xv;
+    uint16_t *y = (uint16_t *)yv;
     for (size_t j = 0; j < m; j += 16) {
         __mmask16 k = m - j >= 16 ? (__mmask16)0xFFFF : sg512_selu_mask16(m - j);
         __m256i b = _mm256_maskz_loadu_epi16(k, x + j);
@@ -18,7 +20,9 @@ static inline void sg_bf16_masked(const uint16_t *x, uint16_t *y, size_t m) {
     }
 }
 
-static inline void sg_bf16_step(const uint16_t *x, uint16_t *y, int stream) {
+static inline void sg_bf16_step(const void *xv, void *yv, int stream) {
+    const uint16_t *x = (const uint16_t *)xv;
+    uint16_t *y = (uint16_t *)yv;
     __m256i r0 = sg_bf16_vec(_mm256_loadu_si256((const __m256i *)x));
     __m256i r1 = sg_bf16_vec(_mm256_loadu_si256((const __m256i *)(x + 16)));
     __m512i r = _mm512_inserti64x4(_mm512_castsi256_si512(r0), r1, 1);
@@ -28,8 +32,6 @@ static inline void sg_bf16_step(const uint16_t *x, uint16_t *y, int stream) {
         _mm512_storeu_si512(y, r);
 }
 
-void sg_bf16_selu__avx512(size_t n, const void *xv, void *yv) {
-    const uint16_t *x = (const uint16_t *)xv;
-    uint16_t *y = (uint16_t *)yv;
-    SG512_SELU_LOOP(uint16_t, 32, x, y, n, sg_bf16_step, sg_bf16_masked);
+void sg_bf16_selu__avx512(size_t n, const void *x, void *y) {
+    sg_selu_loop(x, y, n, sizeof(uint16_t), 32, sg_bf16_step, sg_bf16_masked);
 }

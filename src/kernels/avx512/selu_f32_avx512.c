@@ -4,14 +4,18 @@
  */
 #include "selu_avx512.h"
 
-static inline void sg_f32_masked(const float *x, float *y, size_t m) {
+static inline void sg_f32_masked(size_t m, const void *xv, void *yv) {
+    const float *x = (const float *)xv;
+    float *y = (float *)yv;
     for (size_t j = 0; j < m; j += 16) {
         __mmask16 k = m - j >= 16 ? (__mmask16)0xFFFF : sg512_selu_mask16(m - j);
         _mm512_mask_storeu_ps(y + j, k, sg512_selu_f32(_mm512_maskz_loadu_ps(k, x + j)));
     }
 }
 
-static inline void sg_f32_step(const float *x, float *y, int stream) {
+static inline void sg_f32_step(const void *xv, void *yv, int stream) {
+    const float *x = (const float *)xv;
+    float *y = (float *)yv;
     __m512 r0 = sg512_selu_f32(_mm512_loadu_ps(x));
     __m512 r1 = sg512_selu_f32(_mm512_loadu_ps(x + 16));
     if (stream) {
@@ -23,8 +27,6 @@ static inline void sg_f32_step(const float *x, float *y, int stream) {
     }
 }
 
-void sg_f32_selu__avx512(size_t n, const void *xv, void *yv) {
-    const float *x = (const float *)xv;
-    float *y = (float *)yv;
-    SG512_SELU_LOOP(float, 32, x, y, n, sg_f32_step, sg_f32_masked);
+void sg_f32_selu__avx512(size_t n, const void *x, void *y) {
+    sg_selu_loop(x, y, n, sizeof(float), 32, sg_f32_step, sg_f32_masked);
 }

@@ -15,14 +15,18 @@ static inline __m512i sg_s32_vec(__m512i x) {
     return _mm512_or_si512(v, _mm512_srai_epi32(x, 31)); /* x < 0: all ones, -1 */
 }
 
-static inline void sg_s32_masked(const int32_t *x, int32_t *y, size_t m) {
+static inline void sg_s32_masked(size_t m, const void *xv, void *yv) {
+    const int32_t *x = (const int32_t *)xv;
+    int32_t *y = (int32_t *)yv;
     for (size_t j = 0; j < m; j += 16) {
         __mmask16 k = m - j >= 16 ? (__mmask16)0xFFFF : sg512_selu_mask16(m - j);
         _mm512_mask_storeu_epi32(y + j, k, sg_s32_vec(_mm512_maskz_loadu_epi32(k, x + j)));
     }
 }
 
-static inline void sg_s32_step(const int32_t *x, int32_t *y, int stream) {
+static inline void sg_s32_step(const void *xv, void *yv, int stream) {
+    const int32_t *x = (const int32_t *)xv;
+    int32_t *y = (int32_t *)yv;
     __m512i r0 = sg_s32_vec(_mm512_loadu_si512(x));
     __m512i r1 = sg_s32_vec(_mm512_loadu_si512(x + 16));
     if (stream) {
@@ -34,8 +38,6 @@ static inline void sg_s32_step(const int32_t *x, int32_t *y, int stream) {
     }
 }
 
-void sg_s32_selu__avx512(size_t n, const void *xv, void *yv) {
-    const int32_t *x = (const int32_t *)xv;
-    int32_t *y = (int32_t *)yv;
-    SG512_SELU_LOOP(int32_t, 32, x, y, n, sg_s32_step, sg_s32_masked);
+void sg_s32_selu__avx512(size_t n, const void *x, void *y) {
+    sg_selu_loop(x, y, n, sizeof(int32_t), 32, sg_s32_step, sg_s32_masked);
 }

@@ -19,12 +19,16 @@ static inline __m512i sg_s8_vec(__m512i x) {
     return _mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1);
 }
 
-static inline void sg_s8_masked(const int8_t *x, int8_t *y, size_t m) {
+static inline void sg_s8_masked(size_t m, const void *xv, void *yv) {
+    const int8_t *x = (const int8_t *)xv;
+    int8_t *y = (int8_t *)yv;
     __mmask64 k = m >= 64 ? ~(__mmask64)0 : (((__mmask64)1 << m) - 1);
     _mm512_mask_storeu_epi8(y, k, sg_s8_vec(_mm512_maskz_loadu_epi8(k, x)));
 }
 
-static inline void sg_s8_step(const int8_t *x, int8_t *y, int stream) {
+static inline void sg_s8_step(const void *xv, void *yv, int stream) {
+    const int8_t *x = (const int8_t *)xv;
+    int8_t *y = (int8_t *)yv;
     __m512i r = sg_s8_vec(_mm512_loadu_si512(x));
     if (stream)
         _mm512_stream_si512((void *)y, r);
@@ -32,8 +36,6 @@ static inline void sg_s8_step(const int8_t *x, int8_t *y, int stream) {
         _mm512_storeu_si512(y, r);
 }
 
-void sg_s8_selu__avx512(size_t n, const void *xv, void *yv) {
-    const int8_t *x = (const int8_t *)xv;
-    int8_t *y = (int8_t *)yv;
-    SG512_SELU_LOOP(int8_t, 64, x, y, n, sg_s8_step, sg_s8_masked);
+void sg_s8_selu__avx512(size_t n, const void *x, void *y) {
+    sg_selu_loop(x, y, n, sizeof(int8_t), 64, sg_s8_step, sg_s8_masked);
 }
