@@ -41,7 +41,7 @@ if(TARGET selugrad_cli)
   sg_cli_test(cli_usage_value_is_not_help 2 "bad --seed"
     st --seed -h ${CMAKE_CURRENT_SOURCE_DIR}/cli/st_malformed.json)
   sg_cli_test(cli_help_after_flag 0 "usage: selugrad tiling" tiling --json --help)
-  # --isa and --soc in the "--key VALUE" form reach the child runs as such
+  # --isa and --soc in the "--key VALUE" form
   sg_cli_test(cli_run_space_form_isa_soc 0 "summary: 4 cases, 4 passed, 0 failed, 0 skipped"
     run --dtype f32 --shape 4 --isa avx2,scalar --soc Ascend910B,Ascend950)
   # "--key VALUE" is the same as "--key=VALUE"
@@ -147,11 +147,14 @@ if(TARGET selugrad_cli)
     "FAIL frac: gradOutput: bad dim in shape.*FAIL rank17: gradOutput: shape has more than 16 dims.*FAIL \\(no id\\): case needs a non-empty string id.*\\(bad\\) +3 +0 +3\ntotal +4 +1 +3\n"
     st ${CMAKE_CURRENT_SOURCE_DIR}/cli/st_malformed.json)
 
-  # run: lists as a product, strides, threads, ISA caps in child processes
+  # run: lists as a product, strides, threads, ISA caps (selugrad_set_max_isa, in this process)
   sg_cli_test(cli_run_product 0 "summary: 36 cases, 36 passed, 0 failed"
     run --dtype=f32,f16,bf16,s8,u8,s32 --shape=2x16x32x16,7,0x3 --threads=1,2)
   sg_cli_test(cli_run_strided_isa 0 "summary: 8 cases, 8 passed, 0 failed"
     run --dtype=f16,bf16 --shape=3x5x7 --strides=70x14x2 --threads=1,2 --isa=scalar,avx2)
+  sg_cli_test(cli_run_isa_sets_cap 0
+    "PASS f16 64 api=aclnn kernel=f16_selugrad__scalar .*summary: 1 cases, 1 passed"
+    run --dtype=f16 --shape=64 --isa=scalar)
   sg_cli_test(cli_run_soc_skip 0 "SKIP bf16 33 .*summary: 4 cases, 3 passed, 0 failed, 1 skipped"
     run --dtype=f32,bf16 --shape=33 --soc=Ascend910,Ascend950)
   # without --soc the SoC of SELUGRAD_SOC decides the skips; an unknown one is a usage error
@@ -162,9 +165,11 @@ if(TARGET selugrad_cli)
   sg_cli_test(cli_usage_run_env_soc_unknown 2 "SELUGRAD_SOC=\"Bogus\" is not a known SoC"
     run --dtype=f32 --shape=7)
   set_tests_properties(cli_usage_run_env_soc_unknown PROPERTIES ENVIRONMENT SELUGRAD_SOC=Bogus)
-  # the child's tally is a pipe: the internal option cannot name a file to overwrite
-  sg_cli_test(cli_usage_run_child_tally_not_pipe 2 "--child-tally-fd is internal"
-    run --dtype=f32 --shape=7 --child-tally-fd=1)
+  # --soc applies to the aclnn runtime itself (aclInit with that SoC): an unknown SELUGRAD_SOC
+  # in the environment does not matter then
+  sg_cli_test(cli_run_soc_overrides_env 0 "summary: 2 cases, 2 passed, 0 failed"
+    run --dtype=f32 --shape=7 --soc=Ascend910B,Ascend310P)
+  set_tests_properties(cli_run_soc_overrides_env PROPERTIES ENVIRONMENT SELUGRAD_SOC=Bogus)
   # SELUGRAD_NUM_THREADS takes digits only: a sign or a space is warned about and ignored
   foreach(v "+2" " 3" "3 " "0x4")
     string(MAKE_C_IDENTIFIER "${v}" vid)

@@ -1,12 +1,13 @@
 /*
  * Running one case: the only place the command calls the operator. It follows CANN's canonical
- * aclnn flow: aclInit once (the SoC comes from SELUGRAD_SOC), one device and stream, then per
+ * aclnn flow: aclInit before the first case (the SoC comes from SELUGRAD_SOC; cli_exec_use_soc
+ * sets it and starts acl again), one device and stream, then per
  * case aclrtMalloc + copy in, aclCreateTensor with the view's strides, GetWorkspaceSize,
  * aclnnSeluBackward, aclrtSynchronizeStream, copy out. UINT8, which the kernel has but
  * aclnnSeluBackward rejects on every SoC (docs/contract.md, "Phase 1 checks"), runs through the
  * native API instead.
  */
-#include <pthread.h>
+#define _POSIX_C_SOURCE 200809L /* setenv */
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,28 +16,42 @@
 #include "cli.h"
 #include "common/dtype.h"
 
-static pthread_once_t cli_acl_once = PTHREAD_ONCE_INIT;
+/* The command runs its cases on one thread: this state is only that thread's. */
 static aclrtStream cli_stream;
-static int cli_acl_rc = -1;
+static int cli_acl_state; /* 0: not started, 1: up, -1: its start failed (cli_acl_msg) */
 static char cli_acl_msg[256];
 
-static void cli_acl_finalize(void) {
-    aclrtDestroyStream(cli_stream);
-    aclrtResetDevice(0);
-    aclFinalize();
+static void cli_acl_stop(void) {
+    if (cli_acl_state == 1) {
+        aclrtDestroyStream(cli_stream);
+        aclrtResetDevice(0);
+        aclFinalize();
+    }
+    cli_acl_state = 0;
 }
 
-static void cli_acl_init(void) {
+static int cli_acl_start(void) {
+    if (cli_acl_state != 0) return cli_acl_state == 1 ? 0 : -1;
+    static int stop_at_exit;
+    if (!stop_at_exit) stop_at_exit = atexit(cli_acl_stop) == 0;
     aclError rc = aclInit(NULL);
+    int inited = rc == ACL_SUCCESS;
     if (rc == ACL_SUCCESS) rc = aclrtSetDevice(0);
     if (rc == ACL_SUCCESS) rc = aclrtCreateStream(&cli_stream);
     if (rc != ACL_SUCCESS) {
         snprintf(cli_acl_msg, sizeof cli_acl_msg, "acl setup failed (%d): %s", (int)rc,
                  aclGetRecentErrMsg());
-        return;
+        if (inited) aclFinalize();
+        cli_acl_state = -1;
+        return -1;
     }
-    atexit(cli_acl_finalize);
-    cli_acl_rc = 0;
+    cli_acl_state = 1;
+    return 0;
+}
+
+int cli_exec_use_soc(const char *soc) {
+    cli_acl_stop();
+    return setenv("SELUGRAD_SOC", soc, 1);
 }
 
 const char *cli_exec_api(selugrad_dtype dt) {
@@ -91,8 +106,7 @@ int cli_exec_case(selugrad_dtype dt, size_t rank, const int64_t *dims, const int
                      selugrad_last_error());
         return rc;
     }
-    pthread_once(&cli_acl_once, cli_acl_init);
-    if (cli_acl_rc != 0) return snprintf(err, errlen, "%s", cli_acl_msg), -1;
+    if (cli_acl_start() != 0) return snprintf(err, errlen, "%s", cli_acl_msg), -1;
     int64_t st[CLI_MAX_RANK];
     for (size_t d = rank; d-- > 0;) /* row-major strides when none given */
         st[d] = strides ? strides[d] : (d + 1 == rank ? 1 : st[d + 1] * dims[d + 1]);

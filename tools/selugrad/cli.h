@@ -108,6 +108,10 @@ void cli_check_summary(const cli_check *c, char *buf, size_t len);
    g, o, y point at storage laid out with them. Returns a selugrad or aclnn status, 0 = OK. */
 int cli_exec_case(selugrad_dtype dt, size_t rank, const int64_t *dims, const int64_t *strides,
                   const void *g, const void *o, void *y, char *err, size_t errlen);
+/* Makes the cases that follow run on SoC soc (a known name): sets SELUGRAD_SOC and ends acl, so
+   that the next case starts it again with that SoC. 0, or -1 when setenv fails. */
+int cli_exec_use_soc(const char *soc);
+
 /* Which API cli_exec_case uses for dtype ("aclnn", or "native" for UINT8). */
 const char *cli_exec_api(selugrad_dtype dt);
 

@@ -1,18 +1,13 @@
 /*
  * `selugrad run`: correctness runs in the style of benchdnn. Comma lists run as their product;
- * each case prints a status line and a repro command. ISA caps are read once per process
- * (SELUGRAD_MAX_ISA), so each --isa value runs in a child: this program re-executed with the
- * cap in its environment.
+ * each case prints a status line and a repro command. Each --isa value is set with
+ * selugrad_set_max_isa and each --soc value with cli_exec_use_soc, in this process.
  */
 #define _POSIX_C_SOURCE 200809L
-#include <fcntl.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <sys/wait.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "isa/cpu.h"
 #include "runtime/soc.h"
@@ -25,7 +20,6 @@ typedef struct run_opts {
         socs[RUN_MAX][64];
     int n_dtypes, n_shapes, n_threads, n_isas, n_socs;
     const char *strides, *range;
-    const char *tally; /* --child-tally-fd=N: set only by run_child, for its child */
     int64_t seed;
     int pass, fail, skip;
 } run_opts;
@@ -39,9 +33,8 @@ static const char cli_run_help[] =
     "when any case fails.\n"
     "  --dtype=f32,f16,bf16,s8,u8,s32   --shape=2x16x32x16,7 (scalar for rank 0)\n"
     "  --threads=1,2   worker threads (default: the library's default)\n"
-    "  --isa=scalar,avx2,avx512,avx512fp16,neon   ISA caps (SELUGRAD_MAX_ISA)\n"
+    "  --isa=scalar,avx2,avx512,avx512fp16,neon,all   ISA caps (selugrad_set_max_isa)\n"
     "  --soc=Ascend910B,...   SoC profiles (SELUGRAD_SOC); skips bf16 where aclnn rejects it\n"
-    "  (each --isa / --soc value runs in a child process: both are read once per process)\n"
     "  --strides=AxB   element strides of all three views (same rank as each shape)\n"
     "  --seed=N (default 1)   --range=LO,HI (default -2,2; integers: their full range)\n";
 
@@ -191,131 +184,39 @@ static int run_case(const run_opts *op, selugrad_dtype dt, const char *shape_s, 
     return bad;
 }
 
-static void run_all(run_opts *op, const char *isa) {
+/* Every dtype x shape x threads case under the cap and SoC in force; isa and soc (NULL when not
+   given) go into the repro lines. */
+static void run_all(run_opts *op, const char *isa, const char *soc) {
     static const char *const st_names[3] = {"PASS", "FAIL", "SKIP"};
-    for (int s = 0; s < (op->n_socs ? op->n_socs : 1); s++)
-        for (int d = 0; d < op->n_dtypes; d++)
-            for (int sh = 0; sh < op->n_shapes; sh++)
-                for (int t = 0; t < (op->n_threads ? op->n_threads : 1); t++) {
-                    selugrad_dtype dt;
-                    char msg[512];
-                    const char *soc = op->n_socs ? op->socs[s] : NULL;
-                    const char *thr = op->n_threads ? op->threads[t] : NULL;
-                    sg_argv_dtype(op->dtypes[d], &dt);
-                    int r = run_case(op, dt, op->shapes[sh], thr, soc, msg, sizeof msg);
-                    if (r == 0)
-                        op->pass++;
-                    else if (r == 1)
-                        op->fail++;
-                    else
-                        op->skip++;
-                    /* a SoC from the environment goes into the line too */
-                    const char *env_soc = soc ? NULL : getenv("SELUGRAD_SOC");
-                    int by_env = env_soc != NULL && env_soc[0] != '\0';
-                    printf("%s %s %s %s | repro: %s%s%sselugrad run --dtype=%s --shape=%s",
-                           st_names[r], op->dtypes[d], op->shapes[sh], msg,
-                           by_env ? "SELUGRAD_SOC=" : "", by_env ? env_soc : "", by_env ? " " : "",
-                           op->dtypes[d], op->shapes[sh]);
-                    if (thr) printf(" --threads=%s", thr);
-                    if (isa) printf(" --isa=%s", isa);
-                    if (soc) printf(" --soc=%s", soc);
-                    if (op->strides) printf(" --strides=%s", op->strides);
-                    printf(" --seed=%lld", (long long)op->seed);
-                    if (op->range) printf(" --range=%s", op->range);
-                    printf("\n");
-                    fflush(stdout);
-                }
-}
-
-/* The child's arguments: this run's, without its --isa / --soc values, plus the single values
-   given (each NULL for none) and --child-tally-fd; NULL-terminated, strings not copied (the
-   program name and the added ones live in bufs). NULL when out of memory. */
-static char **run_child_args(int argc, char **argv, const char *isa, const char *soc, int fd,
-                             char bufs[4][80]) {
-    char **av = calloc((size_t)argc + 5, sizeof *av);
-    if (!av) return NULL;
-    snprintf(bufs[3], 80, "selugrad");
-    int k = 0;
-    av[k++] = bufs[3]; /* argv[0] is the subcommand */
-    for (int i = 0; i < argc; i++) {
-        if (strcmp(argv[i], "--isa") == 0 || strcmp(argv[i], "--soc") == 0) {
-            i++; /* "--isa VALUE": the value goes too */
-            continue;
-        }
-        if (strncmp(argv[i], "--isa=", 6) != 0 && strncmp(argv[i], "--soc=", 6) != 0)
-            av[k++] = argv[i];
-    }
-    snprintf(bufs[0], 80, "--isa=%s", isa ? isa : "");
-    snprintf(bufs[1], 80, "--soc=%s", soc ? soc : "");
-    snprintf(bufs[2], 80, "--child-tally-fd=%d", fd);
-    if (isa) av[k++] = bufs[0];
-    if (soc) av[k++] = bufs[1];
-    av[k++] = bufs[2];
-    return av;
-}
-
-/* Reads the child's tally from the pipe to its end (the child's exit closes it), reaps the
-   child and adds the counts to op; a child that died before reporting counts as one failure. */
-static int run_child_wait(run_opts *op, pid_t pid, int rfd, const char *isa, const char *soc) {
-    int status = 0;
-    char buf[64] = {0};
-    size_t got = 0;
-    ssize_t r;
-    while (got < sizeof buf - 1 && (r = read(rfd, buf + got, sizeof buf - 1 - got)) > 0)
-        got += (size_t)r;
-    close(rfd);
-    if (waitpid(pid, &status, 0) < 0) return -1;
-    int p = 0, fl = 0, s = 0;
-    if (sscanf(buf, "%d %d %d", &p, &fl, &s) != 3) {
-        fl = 1, p = s = 0;
-        printf("FAIL the run with --isa=%s --soc=%s ended without its tally: %s %d\n",
-               isa ? isa : "(any)", soc ? soc : "(env)",
-               WIFSIGNALED(status) ? "killed by signal" : "exit status",
-               WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status));
-    }
-    op->pass += p, op->fail += fl, op->skip += s;
-    return 0;
-}
-
-/* Runs this program again with SELUGRAD_MAX_ISA=isa / SELUGRAD_SOC=soc (either may be NULL) and
-   single --isa / --soc values; the child writes its counts into a pipe whose descriptor it gets
-   through the internal argument --child-tally-fd (an argument, not an environment variable, so
-   that nothing a user exports can turn a run into a child; a pipe, so that the argument cannot
-   name a file to overwrite). */
-static int run_child(run_opts *op, int argc, char **argv, const char *isa, const char *soc) {
-    int pfd[2];
-    if (pipe(pfd) != 0) return -1;
-    if (pfd[1] <= 2) { /* the child takes only a descriptor above the standard three */
-        int hi = fcntl(pfd[1], F_DUPFD, 3);
-        close(pfd[1]);
-        if (hi < 0) {
-            close(pfd[0]);
-            return -1;
-        }
-        pfd[1] = hi;
-    }
-    char bufs[4][80];
-    char **av = run_child_args(argc, argv, isa, soc, pfd[1], bufs);
-    if (!av) {
-        close(pfd[0]), close(pfd[1]);
-        return -1;
-    }
-    fflush(stdout);
-    pid_t pid = fork();
-    if (pid == 0) {
-        close(pfd[0]);
-        if (isa) setenv("SELUGRAD_MAX_ISA", isa, 1);
-        if (soc) setenv("SELUGRAD_SOC", soc, 1);
-        execv("/proc/self/exe", av);
-        _exit(127);
-    }
-    free(av);
-    close(pfd[1]);
-    if (pid < 0) {
-        close(pfd[0]);
-        return -1;
-    }
-    return run_child_wait(op, pid, pfd[0], isa, soc);
+    for (int d = 0; d < op->n_dtypes; d++)
+        for (int sh = 0; sh < op->n_shapes; sh++)
+            for (int t = 0; t < (op->n_threads ? op->n_threads : 1); t++) {
+                selugrad_dtype dt;
+                char msg[512];
+                const char *thr = op->n_threads ? op->threads[t] : NULL;
+                sg_argv_dtype(op->dtypes[d], &dt);
+                int r = run_case(op, dt, op->shapes[sh], thr, soc, msg, sizeof msg);
+                if (r == 0)
+                    op->pass++;
+                else if (r == 1)
+                    op->fail++;
+                else
+                    op->skip++;
+                /* a SoC from the environment goes into the line too */
+                const char *env_soc = soc ? NULL : getenv("SELUGRAD_SOC");
+                int by_env = env_soc != NULL && env_soc[0] != '\0';
+                printf("%s %s %s %s | repro: %s%s%sselugrad run --dtype=%s --shape=%s", st_names[r],
+                       op->dtypes[d], op->shapes[sh], msg, by_env ? "SELUGRAD_SOC=" : "",
+                       by_env ? env_soc : "", by_env ? " " : "", op->dtypes[d], op->shapes[sh]);
+                if (thr) printf(" --threads=%s", thr);
+                if (isa) printf(" --isa=%s", isa);
+                if (soc) printf(" --soc=%s", soc);
+                if (op->strides) printf(" --strides=%s", op->strides);
+                printf(" --seed=%lld", (long long)op->seed);
+                if (op->range) printf(" --range=%s", op->range);
+                printf("\n");
+                fflush(stdout);
+            }
 }
 
 static int run_list(const char *v, char out[][64], int *n, const char *what) {
@@ -346,8 +247,6 @@ static int run_parse(int argc, char **argv, run_opts *op) {
             op->strides = v;
         else if (sg_argv_opt(argc, argv, &i, "--range", &v))
             op->range = v;
-        else if (sg_argv_opt(argc, argv, &i, "--child-tally-fd", &v))
-            op->tally = v;
         else if (sg_argv_opt(argc, argv, &i, "--seed", &v)) {
             if (cli_parse_i64(v, &op->seed) != 0) return cli_usage_error("run", "bad --seed");
         } else
@@ -435,52 +334,39 @@ static int run_validate_strides(const run_opts *op) {
     return 0;
 }
 
-/* --child-tally-fd is internal: a pipe from run_child (never 0-2), nothing else. Sets *fd (-1
-   when absent). */
-static int run_validate_tally(const run_opts *op, int *fd) {
-    *fd = -1;
-    if (!op->tally) return 0;
-    struct stat st;
-    int64_t fdv;
-    if (cli_parse_i64(op->tally, &fdv) != 0 || fdv <= 2 || fdv > INT32_MAX ||
-        fstat((int)fdv, &st) != 0 || !S_ISFIFO(st.st_mode))
-        return cli_usage_error("run", "--child-tally-fd is internal (a pipe from a parent run)");
-    *fd = (int)fdv;
-    return 0;
-}
-
 /* All checks of the options before any case runs; 0, or the usage error's status. */
-static int run_validate(const run_opts *op, int *tally_fd) {
+static int run_validate(const run_opts *op) {
     int rc = run_validate_lists(op);
     if (rc == 0) rc = run_validate_range(op);
     if (rc == 0) rc = run_validate_strides(op);
-    if (rc == 0) rc = run_validate_tally(op, tally_fd);
     return rc;
 }
 
-/* Runs the cases: here when no --isa / --soc asks for a child (or this is the child), else one
-   child per isa x soc. Then the summary, or the child's tally into its pipe. */
-static int run_execute(run_opts *op, int argc, char **argv, int tally_fd) {
-    if ((op->n_isas == 0 && op->n_socs == 0) || op->tally) {
-        run_all(op, op->n_isas ? op->isas[0] : NULL);
-    } else {
-        for (int i = 0; i < (op->n_isas ? op->n_isas : 1); i++) {
-            const char *isa_name = op->n_isas ? op->isas[i] : NULL;
-            sg_isa isa;
-            if (isa_name && sg_isa_from_name(isa_name, &isa) && !sg_isa_supported(isa))
+/* Runs the cases under each --isa cap and on each --soc (the library's defaults for a list not
+   given), then prints the summary; the cap in force before is restored. */
+static int run_execute(run_opts *op) {
+    const selugrad_isa cap_before = selugrad_get_max_isa();
+    for (int i = 0; i < (op->n_isas ? op->n_isas : 1); i++) {
+        const char *isa_name = op->n_isas ? op->isas[i] : NULL;
+        sg_isa isa;
+        if (isa_name && sg_isa_from_name(isa_name, &isa)) {
+            if (isa != SG_ISA_ALL && !sg_isa_supported(isa))
                 printf("note: isa %s is not available on this CPU; its cap runs the best level "
                        "below it\n",
                        isa_name);
-            for (int s = 0; s < (op->n_socs ? op->n_socs : 1); s++)
-                if (run_child(op, argc, argv, isa_name, op->n_socs ? op->socs[s] : NULL) != 0)
-                    op->fail++;
+            selugrad_set_max_isa(isa);
+        }
+        for (int s = 0; s < (op->n_socs ? op->n_socs : 1); s++) {
+            const char *soc = op->n_socs ? op->socs[s] : NULL;
+            if (soc && cli_exec_use_soc(soc) != 0) {
+                printf("FAIL cannot set SELUGRAD_SOC=%s for the cases that follow\n", soc);
+                op->fail++;
+                continue;
+            }
+            run_all(op, isa_name, soc);
         }
     }
-    if (op->tally) {
-        FILE *f = fdopen(tally_fd, "w");
-        if (f) fprintf(f, "%d %d %d\n", op->pass, op->fail, op->skip), fclose(f);
-        return op->fail ? 1 : 0;
-    }
+    selugrad_set_max_isa(cap_before);
     printf("summary: %d cases, %d passed, %d failed, %d skipped\n", op->pass + op->fail + op->skip,
            op->pass, op->fail, op->skip);
     return op->fail ? 1 : 0;
@@ -490,8 +376,7 @@ int cli_cmd_run(int argc, char **argv) {
     int pre = cli_begin("run", argc, argv, cli_run_help);
     if (pre >= 0) return pre;
     run_opts op;
-    int tally_fd;
     int rc = run_parse(argc, argv, &op);
-    if (rc == 0) rc = run_validate(&op, &tally_fd);
-    return rc != 0 ? rc : run_execute(&op, argc, argv, tally_fd);
+    if (rc == 0) rc = run_validate(&op);
+    return rc != 0 ? rc : run_execute(&op);
 }
