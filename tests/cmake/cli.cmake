@@ -123,7 +123,7 @@ if(TARGET selugrad_cli)
   # a file longer than its shape (7 floats for 2x3) is refused, not truncated
   set(sg_seven ${CMAKE_CURRENT_SOURCE_DIR}/data/f32x7.bin)
   sg_cli_test(cli_verify_file_too_long 2 "longer than its shape" verify --dtype=f32 --shape=2x3
-    --grad=${sg_seven} --out=${sg_seven} --result=${sg_seven})
+    --gradOutput=${sg_seven} --result=${sg_seven} --gradInput=${sg_seven})
   sg_cli_test(cli_usage_tiling_both 2 "" tiling --soc=Ascend950 --cores=4 --ub=1 --dtype=f32 --shape=4)
   sg_cli_test(cli_usage_tiling_soc 2 "" tiling --soc=Ascend999 --dtype=f32 --shape=4)
   sg_cli_test(cli_usage_verify_missing 2 "" verify --grad=g.npy)
@@ -134,7 +134,20 @@ if(TARGET selugrad_cli)
     st ${sg_st_one} --report=/nonexistent/r.json)
   set(sg_bytes7 ${CMAKE_CURRENT_SOURCE_DIR}/data/bytes7.bin)
   sg_cli_test(cli_verify_bin_partial_element 2 "7 bytes is not a whole number of 4-byte f32"
-    verify --dtype=f32 --grad=${sg_bytes7} --out=${sg_bytes7} --result=${sg_bytes7})
+    verify --dtype=f32 --grad=${sg_bytes7} --out=${sg_bytes7} --gradInput=${sg_bytes7})
+  # aclnn's names: --result is the SELU output; the old spelling --grad/--out/--result (where
+  # --result was the result under test) is refused with what to write instead
+  sg_cli_test(cli_usage_verify_old_result 2
+    "--out and --result both given: --result now means aclnn's result .*--gradInput"
+    verify --grad=g.npy --out=o.npy --result=y.npy)
+  sg_cli_test(cli_usage_verify_result_then_out 2 "--out and --result both given"
+    verify --gradOutput=g.npy --result=o.npy --out=y.npy)
+  sg_cli_test(cli_usage_verify_no_gradinput 2 "--gradInput \\(the result under test\\) is needed"
+    verify --gradOutput=g.npy --result=o.npy)
+  sg_cli_test(cli_usage_verify_grad_twice 2 "gradOutput is given twice"
+    verify --gradOutput=g.npy --grad=g.npy --result=o.npy --gradInput=y.npy)
+  sg_cli_test(cli_usage_compute_gradinput 2 "--gradInput is what compute writes"
+    compute --gradOutput=g.npy --result=o.npy --gradInput=y.npy)
   sg_cli_test(cli_usage_run_zero_stride 2 "0 stride on a dim of 16"
     run --dtype=f32 --shape=2x16 --strides=16x0)
   sg_cli_test(cli_help_run 0 "usage: selugrad run" run --help)

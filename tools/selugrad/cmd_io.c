@@ -5,25 +5,37 @@
 #include "cli.h"
 
 static const char cli_verify_help[] =
-    "usage: selugrad verify [--dtype=DT] --grad=G --out=O --result=Y [--shape=S] [--show=N]\n"
-    "Checks a result produced elsewhere (e.g. dumped from an NPU) bit for bit against the\n"
+    "usage: selugrad verify [--dtype=DT] --gradOutput=G --result=O --gradInput=Y [--shape=S]\n"
+    "                       [--show=N]\n"
+    "Checks gradInput Y produced elsewhere (e.g. dumped from an NPU) for the inputs gradOutput G\n"
+    "and result O (the SELU forward output), aclnnSeluBackward's tensor names, bit for bit\n"
+    "against the\n"
     "golden model (docs/contract.md, \"Per-dtype computation\") and by the precision standard\n"
     "(docs/contract.md, \"Precision standard\").\n"
     "Files: .npy (dtype from the header; bf16 is stored as '<u2', which reads as bf16) or raw "
     ".bin\n"
     "(little-endian; needs --dtype, and --shape unless 1-D). --show=N lists the first N\n"
     "mismatches (default 10, 0 to 1000). Exit status 0 when both checks pass, 1 otherwise,\n"
-    "2 for bad arguments or unreadable files.\n";
+    "2 for bad arguments or unreadable files.\n"
+    "--grad is an alias of --gradOutput and --out of --result. --result names aclnn's result\n"
+    "(the SELU output), not the result under test: --out together with --result is refused.\n";
 
 static const char cli_compute_help[] =
-    "usage: selugrad compute [--dtype=DT] --grad=G --out=O -o Y [--shape=S] [--f64]\n"
+    "usage: selugrad compute [--dtype=DT] --gradOutput=G --result=O -o Y [--shape=S] [--f64]\n"
     "Writes the exact result (the golden model, docs/contract.md, \"Per-dtype computation\")\n"
     "for the given inputs, as .npy, or raw when the name ends in .bin. --f64 writes the float64\n"
     "golden instead ('<f8').\n";
 
+/* --out is the old name of --result; the old --result named the gradInput under test. */
+static const char cli_result_ambiguous[] =
+    "--out and --result both given: --result now means aclnn's result (the SELU output, "
+    "the old --out); give the result under test as --gradInput (e.g. --gradOutput=G --result=O "
+    "--gradInput=Y)";
+
 typedef struct cli_io_args {
-    int dtype; /* -1: from the files */
-    const char *grad, *out, *result, *dest;
+    int dtype;                              /* -1: from the files */
+    const char *grad, *out, *result, *dest; /* gradOutput, result (SELU output), gradInput */
+    int out_alias, result_seen;
     size_t rank; /* SIZE_MAX: none given */
     int64_t dims[CLI_MAX_RANK];
     int show, f64;
@@ -42,13 +54,25 @@ static int cli_io_parse(const char *cmd, int argc, char **argv, cli_io_args *a) 
         if (sg_argv_opt(argc, argv, &i, "--dtype", &v)) {
             if (sg_argv_dtype(v, &dt) != 0) return cli_usage_error(cmd, "unknown dtype '%s'", v);
             a->dtype = (int)dt;
-        } else if (sg_argv_opt(argc, argv, &i, "--grad", &v))
+        } else if (sg_argv_opt(argc, argv, &i, "--gradOutput", &v) ||
+                   sg_argv_opt(argc, argv, &i, "--grad", &v)) {
+            if (a->grad)
+                return cli_usage_error(cmd, "gradOutput is given twice (--gradOutput/--grad)");
             a->grad = v;
-        else if (sg_argv_opt(argc, argv, &i, "--out", &v))
+        } else if (sg_argv_opt(argc, argv, &i, "--result", &v)) {
+            if (a->out_alias) return cli_usage_error(cmd, "%s", cli_result_ambiguous);
+            if (a->out) return cli_usage_error(cmd, "--result is given twice");
             a->out = v;
-        else if (sg_argv_opt(argc, argv, &i, "--result", &v))
+            a->result_seen = 1;
+        } else if (sg_argv_opt(argc, argv, &i, "--out", &v)) {
+            if (a->result_seen) return cli_usage_error(cmd, "%s", cli_result_ambiguous);
+            if (a->out) return cli_usage_error(cmd, "--out is given twice");
+            a->out = v;
+            a->out_alias = 1;
+        } else if (sg_argv_opt(argc, argv, &i, "--gradInput", &v)) {
+            if (a->result) return cli_usage_error(cmd, "--gradInput is given twice");
             a->result = v;
-        else if (sg_argv_opt(argc, argv, &i, "--shape", &v)) {
+        } else if (sg_argv_opt(argc, argv, &i, "--shape", &v)) {
             const char *why = cli_shape_why(v, &a->rank, a->dims, 0);
             if (why) return cli_usage_error(cmd, "bad shape '%s': %s", v, why);
         } else if (sg_argv_opt(argc, argv, &i, "--show", &v)) {
@@ -67,7 +91,8 @@ static int cli_io_parse(const char *cmd, int argc, char **argv, cli_io_args *a) 
         else
             return cli_usage_error(cmd, "unknown argument '%s'", s);
     }
-    if (!a->grad || !a->out) return cli_usage_error(cmd, "--grad and --out are needed");
+    if (!a->grad || !a->out)
+        return cli_usage_error(cmd, "--gradOutput (or --grad) and --result (or --out) are needed");
     return 0;
 }
 
@@ -133,7 +158,8 @@ int cli_cmd_verify(int argc, char **argv) {
     cli_io_args a;
     int rc = cli_io_parse("verify", argc, argv, &a);
     if (rc != 0) return rc;
-    if (!a.result) return cli_usage_error("verify", "--result is needed");
+    if (!a.result)
+        return cli_usage_error("verify", "--gradInput (the result under test) is needed");
     cli_tensor g, o, y;
     if ((rc = cli_io_load(&a, &g, &o, &y)) != 0) return rc;
     cli_check c;
@@ -155,7 +181,7 @@ int cli_cmd_verify(int argc, char **argv) {
         cli_format_elem(g.dtype, model, i, ms, sizeof ms);
         cli_format_elem(g.dtype, y.data, i, ys, sizeof ys);
         cli_print_index(&g, i);
-        printf(" grad %s out %s expected %s got %s\n", gs, os, ms, ys);
+        printf(" gradOutput %s result %s expected %s got %s\n", gs, os, ms, ys);
     }
     if (cli_dtype_is_float(g.dtype) && g.n == 0) /* no element, so no index to name */
         printf("precision: %s, no elements\n", c.precision_ok ? "PASS" : "FAIL");
@@ -179,6 +205,9 @@ int cli_cmd_compute(int argc, char **argv) {
     cli_io_args a;
     int rc = cli_io_parse("compute", argc, argv, &a);
     if (rc != 0) return rc;
+    if (a.result)
+        return cli_usage_error("compute",
+                               "--gradInput is what compute writes: name it with -o FILE");
     if (!a.dest) return cli_usage_error("compute", "-o FILE is needed");
     cli_tensor g, o, y;
     if ((rc = cli_io_load(&a, &g, &o, NULL)) != 0) return rc;
