@@ -53,7 +53,7 @@ typedef struct sgb_timing {
    Returns a negative value if a call failed. */
 double sgb_time_median(sgb_call_fn fn, void *ctx, const sgb_timing *t);
 
-/* Medians of up to 8 functions, sampled in rounds so that all see the same moments of a shared
+/* Medians of up to 9 functions, sampled in rounds so that all see the same moments of a shared
    machine. interleave (data from DRAM): rounds of one sample of each; else (cached data): up to
    eight rounds, each function's turn opening with one sample not kept, so that no function finds
    its cached data evicted by another's at every sample. Returns 0, or -1 if a call failed. */
@@ -122,6 +122,17 @@ sgb_loop_fn sgb_hand_loop(selugrad_dtype dtype);
 extern const char sgb_loop_build[]; /* compiler and flags, e.g. "gcc 12.2.0 -O3 -march=native" */
 extern const sg_isa sgb_loop_isa;   /* the level those flags let the compiler use */
 
+/* ---- oneDNN's eltwise backward, a second peer (onednn.c) ---- */
+
+typedef struct sgb_onednn sgb_onednn;
+/* oneDNN's primitive for n elements of dtype over the arrays of b; NULL with the reason in *why
+   where oneDNN is not built in or has no such primitive. */
+sgb_onednn *sgb_onednn_open(const sgb_bufs *b, selugrad_dtype dtype, const char **why);
+void sgb_onednn_close(sgb_onednn *p);
+const char *sgb_onednn_impl(const sgb_onednn *p); /* oneDNN's name for it, e.g. "jit:avx512_core" */
+void sgb_onednn_threads(unsigned nth);            /* the threads its calls run on */
+int sgb_onednn_call(void *ctx, size_t k);         /* ctx: an sgb_onednn */
+
 /* ---- results (report.c, plot.c) ---- */
 
 typedef struct sgb_row {
@@ -136,6 +147,7 @@ typedef struct sgb_row {
     double gbps, bound_gbps;
     char bound_kind[24]; /* the winning triad, e.g. "nt-avx512"; "/1t" etc. if on fewer threads */
     double ratio, loop_gbps, speedup; /* loop: handloop.c on threads_used threads; 0 if not run */
+    double onednn_gbps;               /* oneDNN's eltwise backward (onednn.c); 0 if not run */
 } sgb_row;
 
 void sgb_size_name(size_t n, char *buf, size_t len); /* 4096 -> "4K" */

@@ -34,10 +34,13 @@ static const struct {
                    "threads, on 1 and on threads_used, of the row's ISA level at most"},
     {"bound", "which triad that was (/Nt: on N threads, fewer than the row's)"},
     {"ratio", "gbps / bound_gbps; above 1 when the call beat the triad measured beside\n"
-              "it: the bound is a measured loop, not a hardware limit"},
+              "it: the bound is a measured loop, not a hardware limit (u8 reads no o)"},
     {"loop_gbps", "the hand-written branch-free loop (bench/handloop.c, its own -O3\n"
                   "-march=native build) on threads_used threads; 0 if not run"},
     {"speedup", "loop time / call time (above 1: the library is faster)"},
+    {"onednn_gbps", "oneDNN's eltwise backward (elu_use_dst_for_bwd, alpha = SA: the same\n"
+                    "bytes and select, but x1 where o > 0) on threads_used threads, f32 and\n"
+                    "bf16; 0 if not run (a '# onednn' line says why)"},
 };
 enum { SGB_NCOLS = sizeof sgb_cols / sizeof sgb_cols[0] };
 
@@ -54,7 +57,7 @@ void sgb_columns_help(FILE *f) {
 
 void sgb_table_header(FILE *f) {
     /* widths of sgb_table_row's fields */
-    static const int width[SGB_NCOLS] = {-5, 6, 7, 12, -10, -24, -5, 9, 8, 10, -15, 6, 9, 7};
+    static const int width[SGB_NCOLS] = {-5, 6, 7, 12, -10, -24, -5, 9, 8, 10, -15, 6, 9, 7, 11};
     for (size_t c = 0; c < SGB_NCOLS; c++)
         fprintf(f, "%s%*s", c ? " " : "", width[c], sgb_cols[c].name);
     fputc('\n', f);
@@ -63,10 +66,12 @@ void sgb_table_header(FILE *f) {
 void sgb_table_row(FILE *f, const sgb_row *r) {
     char n[32];
     sgb_size_name(r->n, n, sizeof n);
-    fprintf(f, "%-5s %6s %7u %12u %-10s %-24s %-5s %9.2f %8.2f %10.2f %-15s %6.3f %9.2f %7.2f\n",
+    fprintf(f,
+            "%-5s %6s %7u %12u %-10s %-24s %-5s %9.2f %8.2f %10.2f %-15s %6.3f %9.2f %7.2f "
+            "%11.2f\n",
             selugrad_dtype_name(r->dtype), n, r->threads, r->threads_used, r->isa, r->kernel,
             r->cache, r->us, r->gbps, r->bound_gbps, r->bound_kind, r->ratio, r->loop_gbps,
-            r->speedup);
+            r->speedup, r->onednn_gbps);
     fflush(f);
 }
 
@@ -80,10 +85,10 @@ int sgb_write_csv(const char *prog, const char *path, const sgb_row *rows, size_
     fputc('\n', f);
     for (size_t i = 0; i < nrows; i++) {
         const sgb_row *r = &rows[i];
-        fprintf(f, "%s,%zu,%u,%u,%s,%s,%s,%.3f,%.3f,%.3f,%s,%.4f,%.3f,%.4f\n",
+        fprintf(f, "%s,%zu,%u,%u,%s,%s,%s,%.3f,%.3f,%.3f,%s,%.4f,%.3f,%.4f,%.3f\n",
                 selugrad_dtype_name(r->dtype), r->n, r->threads, r->threads_used, r->isa, r->kernel,
                 r->cache, r->us, r->gbps, r->bound_gbps, r->bound_kind, r->ratio, r->loop_gbps,
-                r->speedup);
+                r->speedup, r->onednn_gbps);
     }
     if (fclose(f) != 0) {
         fprintf(stderr, "%s: cannot write %s\n", prog, path);

@@ -107,6 +107,7 @@ typedef struct sgb_run {
     sgb_timing timing;
     sgb_row *rows;
     size_t nrows;
+    unsigned char onednn_said[SGB_MAX_LIST]; /* per --dtype entry: its oneDNN note is out */
 } sgb_run;
 
 /* Whether this CPU runs the hand loops (built for the build machine, handloop.c). */
@@ -116,7 +117,7 @@ static int sgb_loop_runs_here(void) {
 
 /* One row: the call, the triads and the hand loop on nth allowed threads, timed in one group. */
 static int sgb_run_row(sgb_run *r, const sgb_bufs *b, const sgb_bufs *tb, sgb_call *lc,
-                       const sg_kernel *k, sg_isa cap, unsigned nth, sgb_row *row) {
+                       sgb_onednn *dn, const sg_kernel *k, sg_isa cap, unsigned nth, sgb_row *row) {
     if (selugrad_set_num_threads((int)nth) != SELUGRAD_OK) return -1;
     unsigned used = sgb_threads_used(k, b);
     /* The bound is the best the memory system gives these bytes with up to nth threads: the
@@ -127,8 +128,8 @@ static int sgb_run_row(sgb_run *r, const sgb_bufs *b, const sgb_bufs *tb, sgb_ca
     unsigned counts[3] = {nth, 1, used};
     size_t ncounts = nth > 1 ? (used > 1 && used < nth ? 3 : 2) : 1;
     sgb_triad tr[6];
-    sgb_call_fn fns[8] = {sgb_lib_call};
-    void *ctxs[8] = {lc};
+    sgb_call_fn fns[9] = {sgb_lib_call};
+    void *ctxs[9] = {lc};
     for (size_t c = 0; c < ncounts; c++) {
         sgb_triad_setup(tr + 2 * c, tb, counts[c], cap);
         for (size_t v = 0; v < 2; v++) {
@@ -139,12 +140,19 @@ static int sgb_run_row(sgb_run *r, const sgb_bufs *b, const sgb_bufs *tb, sgb_ca
     size_t nfns = 1 + 2 * ncounts;
     sgb_loop loop = {b, sgb_hand_loop(lc->dtype), used};
     int with_loop = used > 0 && sgb_loop_runs_here();
+    size_t at_loop = nfns, at_dn = (size_t)-1; /* at_dn: none */
     if (with_loop) {
         fns[nfns] = sgb_loop_call;
         ctxs[nfns++] = &loop;
     }
-    double med[8];
-    /* Cold cases alternate samples of the call, the triads and the loop: other processes'
+    if (dn && used > 0) {
+        sgb_onednn_threads(used);
+        at_dn = nfns;
+        fns[nfns] = sgb_onednn_call;
+        ctxs[nfns++] = dn;
+    }
+    double med[9];
+    /* Cold cases alternate samples of the call, the triads and the peers: other processes'
        memory traffic then hits all of them alike. Hot ones take eight turns of several samples
        each (a turn opens with one sample not kept, to refill the caches). */
     int rc = used > 0 ? sgb_time_medians(nfns, fns, ctxs, b->cold, &r->timing, med) : -1;
@@ -169,15 +177,27 @@ static int sgb_run_row(sgb_run *r, const sgb_bufs *b, const sgb_bufs *tb, sgb_ca
     else
         snprintf(row->bound_kind, sizeof row->bound_kind, "%s", tr[best - 1].name);
     row->ratio = row->gbps / row->bound_gbps;
-    row->loop_gbps = with_loop ? bytes / med[nfns - 1] * 1e-9 : 0.0;
-    row->speedup = with_loop ? med[nfns - 1] / med[0] : 0.0;
+    row->loop_gbps = with_loop ? bytes / med[at_loop] * 1e-9 : 0.0;
+    row->speedup = with_loop ? med[at_loop] / med[0] : 0.0;
+    row->onednn_gbps = at_dn != (size_t)-1 ? bytes / med[at_dn] * 1e-9 : 0.0;
     return 0;
 }
 
-/* b holds the dtype's inputs, tb floats of the same geometry for the triad. */
-static int sgb_run_dtype(sgb_run *r, sgb_bufs *b, const sgb_bufs *tb, selugrad_dtype dtype) {
+/* b holds the dtype's inputs (the di-th --dtype entry), tb floats of the same geometry for the
+   triad. */
+static int sgb_run_dtype(sgb_run *r, sgb_bufs *b, const sgb_bufs *tb, size_t di) {
     const sgb_options *opt = r->opt;
+    selugrad_dtype dtype = opt->dtypes[di];
     size_t nisas = opt->nisas ? opt->nisas : 1;
+    const char *why;
+    sgb_onednn *dn = sgb_onednn_open(b, dtype, &why);
+    if (!r->onednn_said[di]) { /* once per dtype: what the onednn_gbps column holds */
+        if (dn)
+            printf("# onednn %s: %s\n", selugrad_dtype_name(dtype), sgb_onednn_impl(dn));
+        else
+            printf("# onednn %s: not run (%s)\n", selugrad_dtype_name(dtype), why);
+        r->onednn_said[di] = 1;
+    }
     const selugrad_isa before = selugrad_get_max_isa();
     int rc = 0;
     for (size_t i = 0; i < nisas && rc == 0; i++) {
@@ -192,7 +212,7 @@ static int sgb_run_dtype(sgb_run *r, sgb_bufs *b, const sgb_bufs *tb, selugrad_d
         sgb_call lc = {b, dtype};
         for (size_t t = 0; t < opt->nthreads && rc == 0; t++) {
             sgb_row *row = &r->rows[r->nrows];
-            rc = sgb_run_row(r, b, tb, &lc, k, cap, opt->threads[t], row);
+            rc = sgb_run_row(r, b, tb, &lc, dn, k, cap, opt->threads[t], row);
             if (rc != 0) break;
             row->isa = isa;
             r->nrows++;
@@ -200,6 +220,7 @@ static int sgb_run_dtype(sgb_run *r, sgb_bufs *b, const sgb_bufs *tb, selugrad_d
         }
     }
     selugrad_set_max_isa(before);
+    sgb_onednn_close(dn);
     return rc;
 }
 
@@ -220,7 +241,7 @@ static int sgb_run_all(sgb_run *r) {
             }
             sgb_bufs_fill(&b, dt);
             sgb_bufs_fill_float(&tb);
-            int rc = sgb_run_dtype(r, &b, &tb, dt);
+            int rc = sgb_run_dtype(r, &b, &tb, di);
             sgb_bufs_free(&b);
             sgb_bufs_free(&tb);
             if (rc != 0) {
@@ -240,26 +261,31 @@ int selugrad_bench_main(int argc, char **argv) {
         if (opt.isas[i] != SG_ISA_ALL && !sg_isa_supported(opt.isas[i]))
             fprintf(stderr, "%s: --isa=%s: this CPU cannot run it; skipped\n", opt.prog,
                     sg_isa_name(opt.isas[i]));
-    sgb_run r = {&opt, {opt.reps, opt.quick ? 0.005 : 0.15, opt.quick ? 3u : 5u}, NULL, 0};
+    sgb_run r = {&opt, {opt.reps, opt.quick ? 0.005 : 0.15, opt.quick ? 3u : 5u}, NULL, 0, {0}};
     size_t nisas = opt.nisas ? opt.nisas : 1;
     r.rows = calloc(opt.nsizes * opt.ndtypes * nisas * opt.nthreads, sizeof *r.rows);
     if (r.rows == NULL) {
         fprintf(stderr, "%s: out of memory\n", opt.prog);
         return 1;
     }
-    printf("# selugrad %s bench: median of repeated calls; gbps = 3 n sizeof(T) / median time\n"
-           "# threads = what selugrad_set_num_threads was given; threads_used = the threads one "
-           "call ran on, counted (a call below its kernel's per-thread traffic runs on one)\n"
-           "# bound = the best STREAM triad (plain or non-temporal, of the row's ISA level at "
-           "most) on the same bytes, on threads, on 1 and on threads_used; ratio = gbps / "
-           "bound_gbps\n"
-           "# a ratio above 1: the call moved its bytes faster than the triad in the same run; the "
-           "bound is a measured loop, not a hardware limit (in cache both are limited by the core, "
-           "and on a shared machine two medians move apart by several per cent)\n"
-           "# loop = the hand-written branch-free loop (bench/handloop.c, %s) on threads_used "
-           "threads%s; speedup = loop time / call time\n",
-           selugrad_version(), sgb_loop_build,
-           sgb_loop_runs_here() ? "" : " (not run: built for a CPU level this one lacks)");
+    printf(
+        "# selugrad %s bench: median of repeated calls; gbps = 3 n sizeof(T) / median time\n"
+        "# threads = what selugrad_set_num_threads was given; threads_used = the threads one "
+        "call ran on, counted (a call below its kernel's per-thread traffic runs on one)\n"
+        "# bound = the best STREAM triad (plain or non-temporal, of the row's ISA level at "
+        "most) on the same bytes, on threads, on 1 and on threads_used; ratio = gbps / "
+        "bound_gbps\n"
+        "# a ratio above 1: the call moved its bytes faster than the triad in the same run; the "
+        "bound is a measured loop, not a hardware limit (in cache both are limited by the core, "
+        "and on a shared machine two medians move apart by several per cent); u8 never reads o "
+        "(o >= 0 always), so it moves 2 of the 3 bytes per element counted\n"
+        "# loop = the hand-written branch-free loop (bench/handloop.c, %s) on threads_used "
+        "threads%s; speedup = loop time / call time\n"
+        "# onednn_gbps = oneDNN's eltwise backward (elu_use_dst_for_bwd, alpha = SA: the same "
+        "bytes and select, x1 instead of scale where o > 0) on threads_used threads; 0 where not "
+        "run (a '# onednn' line per dtype says what ran)\n",
+        selugrad_version(), sgb_loop_build,
+        sgb_loop_runs_here() ? "" : " (not run: built for a CPU level this one lacks)");
     sgb_table_header(stdout);
     double t0 = sgb_now();
     rc = sgb_run_all(&r) == 0 ? 0 : 1;

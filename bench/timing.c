@@ -56,7 +56,7 @@ static double sgb_median(double *s, size_t n) {
    with one sample that is not kept, which brings its buffers back into the caches. */
 static int sgb_time_group(size_t count, const sgb_call_fn *fns, void *const *ctxs,
                           const sgb_timing *t, size_t blocks, double *med) {
-    enum { MAXF = 8 };
+    enum { MAXF = 9 };
     size_t k[MAXF] = {0}, inner[MAXF];
     double est[MAXF], round = 0, slowest = 0;
     if (count == 0 || count > MAXF) return -1;

@@ -28,10 +28,17 @@ if(TARGET selugrad_bench)
     COMMAND ${CMAKE_COMMAND} -DBIN=$<TARGET_FILE:selugrad_bench> -DEXPECT=0
       "-DARGS=--quick;--size=64,64K;--dtype=f32;--threads=2;--isa=scalar"
       "-DOUT_MATCH=\nf32 +64 +2 +1 scalar .*\nf32 +64K +2 +2 scalar " -P ${sgb_check})
+  # a '# onednn' line per dtype says what the onednn_gbps column holds: oneDNN's implementation,
+  # or why it did not run (int8 never: oneDNN's eltwise backward has no int8)
+  add_test(NAME bench_onednn_note
+    COMMAND ${CMAKE_COMMAND} -DBIN=$<TARGET_FILE:selugrad_bench> -DEXPECT=0
+      "-DARGS=--quick;--size=4K;--dtype=f32,s8;--threads=1"
+      "-DOUT_MATCH=\n# onednn f32: [^\n]+\nf32 .*\n# onednn s8: not run \\(oneDNN's eltwise backward takes f32 and bf16 only\\)\ns8 .* 0\\.00\n"
+      -P ${sgb_check})
   # --help names every column of the table and the CSV
   add_test(NAME bench_help
     COMMAND ${CMAKE_COMMAND} -DBIN=$<TARGET_FILE:selugrad_bench> -DEXPECT=0 -DARGS=--help
-      "-DOUT_MATCH=usage:.*Columns of the table and of the CSV:\n  dtype .*\n  threads_used .*\n  loop_gbps +the hand-written branch-free loop .*\n  speedup "
+      "-DOUT_MATCH=usage:.*Columns of the table and of the CSV:\n  dtype .*\n  threads_used .*\n  loop_gbps +the hand-written branch-free loop .*\n  speedup .*\n  onednn_gbps +oneDNN's eltwise backward "
       -P ${sgb_check})
   find_program(SGB_GNUPLOT gnuplot)
   if(SGB_GNUPLOT)
