@@ -6,6 +6,7 @@ Deterministic: re-running it rewrites the same files. Values are drawn by `selug
 """
 import json
 import os
+import random
 
 OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "st")
 FLOATS = ["fp32", "fp16", "bf16"]
@@ -110,10 +111,64 @@ def empty_file():
     return cases
 
 
+def atk_tensor(name, dtype, shape, rng):
+    """An input as ops-nn's ATK case files write it."""
+    return {"name": name, "type": "tensor", "required": True, "dtype": dtype, "shape": shape,
+            "range_values": rng, "backward": False, "align_32B": None, "outlier_values": None}
+
+
+def atk_shape(r, rank, count):
+    """A shape of the given rank with about count elements (at least one per dim)."""
+    dims = [1] * rank
+    left = count
+    for k in range(rank - 1):
+        d = max(1, round(left ** (1.0 / (rank - k)) * r.uniform(0.5, 1.6)))
+        dims[k] = d
+        left = max(1, left // d)
+    dims[rank - 1] = max(1, left)
+    r.shuffle(dims)
+    return dims
+
+
+def atk_file():
+    """ATK's own form, 201 cases: integer ids, name and api_type, the standard in both of its
+    forms, range_values as [lo, hi] or as a normal distribution {"name": "nd", "mean", "std"},
+    ranks 1 to 6, fp16, fp32 and bf16. Element counts stay at most 2^20 (three cases near it,
+    most below 50K) so the file runs in seconds; ops-nn's own file reaches 13M elements. Every
+    twentieth case names the operator by name alone (no aclnn_name)."""
+    r = random.Random(201)
+    standards = [{"acc": {"single_bm": {"type": "high_performance"}}, "perf": "not_key"},
+                 {"acc": "single_bm", "perf": "not_key"},
+                 {"acc": {"single_bm": {"type": "high_precision"}}, "perf": "not_key"}]
+    cases = []
+    for cid in range(201):
+        dtype = FLOATS[cid % 3]
+        rank = 1 + cid % 6
+        if cid % 67 == 5:
+            count = r.randint(1 << 19, 1 << 20)  # three large cases, one per dtype
+        else:
+            count = int(10 ** r.uniform(0, 4.7))
+        shape = atk_shape(r, rank, count)
+        if cid % 2 == 0:
+            g_rng = [-10, 10] if cid % 4 == 0 else [-1, 1]
+            o_rng = [-1.7, 4] if cid % 8 < 4 else [-1.75, 0]
+        else:
+            g_rng = {"name": "nd", "mean": [-1, 1], "std": [0.1, 2]}
+            o_rng = {"name": "nd", "mean": [-0.5, 1], "std": [0.2, 1.5]}
+        c = {"id": cid, "name": "aclnn.selu.backward", "api_type": "function",
+             "aclnn_name": "aclnnSeluBackward", "standard": standards[cid % 3],
+             "inputs": [atk_tensor("gradOutput", dtype, shape, g_rng),
+                        atk_tensor("result", dtype, shape, o_rng)]}
+        if cid % 20 == 7:  # the operator from name alone
+            del c["aclnn_name"]
+        cases.append(c)
+    return cases
+
+
 def main():
     files = {"selu_grad_dtypes.json": dtypes_file(), "selu_grad_ranks.json": ranks_file(),
              "selu_grad_sizes.json": sizes_file(), "selu_grad_special.json": special_file(),
-             "selu_grad_empty.json": empty_file()}
+             "selu_grad_empty.json": empty_file(), "selu_grad_atk.json": atk_file()}
     total = 0
     for name, cases in files.items():
         with open(os.path.join(OUT, name), "w") as f:

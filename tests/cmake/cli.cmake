@@ -157,7 +157,7 @@ if(TARGET selugrad_cli)
 
   # malformed cases (a fractional dim, rank 17, an empty id) fail with their reason, in a (bad) row
   sg_cli_test(cli_st_malformed 1
-    "FAIL frac: gradOutput: bad dim in shape.*FAIL rank17: gradOutput: shape has more than 16 dims.*FAIL \\(no id\\): case needs a non-empty string id.*\\(bad\\) +3 +0 +3\ntotal +4 +1 +3\n"
+    "FAIL frac: gradOutput: bad dim in shape.*FAIL rank17: gradOutput: shape has more than 16 dims.*FAIL \\(no id\\): the case needs an id: a non-empty string or a whole number.*\\(bad\\) +3 +0 +3\ntotal +4 +1 +3\n"
     st ${CMAKE_CURRENT_SOURCE_DIR}/cli/st_malformed.json)
 
   # run: lists as a product, strides, threads, ISA caps (selugrad_set_max_isa, in this process)
@@ -225,4 +225,14 @@ if(TARGET selugrad_cli)
                         PkgConfig::CMOCKA m)
   sg_program_warnings(test_cli_golden)
   add_test(NAME test_cli_golden COMMAND test_cli_golden)
+  # one ATK case: ids, operator, standard, inputs, value distributions
+  pkg_check_modules(SG_TEST_CJSON REQUIRED IMPORTED_TARGET libcjson)
+  add_executable(test_st_case ${CMAKE_CURRENT_SOURCE_DIR}/cli/test_st_case.c
+    ${PROJECT_SOURCE_DIR}/tools/selugrad/st_case.c ${PROJECT_SOURCE_DIR}/tools/selugrad/tensor.c
+    ${PROJECT_SOURCE_DIR}/tools/selugrad/args.c)
+  target_include_directories(test_st_case PRIVATE ${PROJECT_SOURCE_DIR}/tools)
+  target_link_libraries(test_st_case PRIVATE selugrad_internal selugrad_argv selugrad_golden
+                        PkgConfig::SG_TEST_CJSON PkgConfig::CMOCKA m)
+  sg_program_warnings(test_st_case)
+  add_test(NAME test_st_case COMMAND test_st_case)
 endif()

@@ -68,6 +68,9 @@ double cli_rng_uniform(cli_rng *r, double lo, double hi); /* in [lo, hi] */
 /* Fills t uniformly from [lo, hi] and mixes in the outliers (may be NULL / 0). */
 void cli_fill(cli_tensor *t, cli_rng *r, double lo, double hi, const double *outliers,
               size_t n_outliers);
+/* Puts each outlier at a random place at least once (when it fits), then about one element in
+   16 is replaced by a random outlier. */
+void cli_mix_outliers(cli_tensor *t, cli_rng *r, const double *outliers, size_t n_outliers);
 
 /* ---- npy.c: .npy (v1-3, little-endian, C order) and raw .bin. ---- */
 /* Reads a file; dtype_hint < 0 takes the dtype from the .npy header. .bin needs dtype and

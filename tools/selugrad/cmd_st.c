@@ -1,8 +1,9 @@
 /*
  * `selugrad st FILE.json`: system-test case files in the ATK format of ops-nn. A file is a JSON
- * array of cases {id, aclnn_name, inputs: [{name, dtype, shape, range_values, outlier_values}]}
- * for gradOutput and result (docs/st-format.md). Each case draws its inputs with a seed derived
- * from --seed and its id, runs, and is judged by bit-exactness and the precision standard.
+ * array of cases {id, aclnn_name or name, standard, inputs: [{name, dtype, shape, range_values,
+ * outlier_values}]} for gradOutput and result (docs/st-format.md; one case is parsed by
+ * st_case.c). Each case draws its inputs with a seed derived from --seed and its id, runs, and is
+ * judged by bit-exactness and the precision standard.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
@@ -16,29 +17,25 @@
 #include <cjson/cJSON.h>
 
 #include "cli.h"
+#include "st_case.h"
 
 static const char cli_st_help[] =
     "usage: selugrad st FILE.json [FILE.json...] [--ids=ID,...] [--report=out.json] [--seed=N]\n"
     "Runs system-test case files in ops-nn's ATK format (docs/st-format.md) and judges each\n"
-    "case bit for bit and by the precision standard. A progress bar on a terminal, plain\n"
-    "lines otherwise; one line per failing case; a summary by dtype; exit status 1 when any\n"
-    "case fails (a malformed case is a failing case: it says why), 2 when a file cannot be\n"
-    "read, is not a JSON array of cases, or an argument is bad.\n";
+    "case bit for bit and by the precision standard. Progress on stderr (a bar on a terminal,\n"
+    "a count otherwise); one line per failing case; a summary by standard and by dtype; exit\n"
+    "status 1 when any case fails (a malformed case is a failing case: it says why), 2 when a\n"
+    "file cannot be read, is not a JSON array of cases, or an argument is bad.\n";
 
-enum { ST_MAX_OUTLIERS = 64, ST_DTYPES = 6 };
-
-typedef struct st_input {
-    selugrad_dtype dtype;
-    size_t rank;
-    int64_t dims[CLI_MAX_RANK];
-    double lo, hi;
-    double outliers[ST_MAX_OUTLIERS];
-    size_t n_outliers;
-} st_input;
+enum { ST_DTYPES = 6, ST_STANDARDS = 8 };
 
 typedef struct st_tally {
     int cases[ST_DTYPES], passed[ST_DTYPES];
     int malformed; /* cases that name no valid dtype (they fail) */
+    /* the standards the cases name, as named, with their case counts */
+    char standard[ST_STANDARDS][ST_STANDARD_MAX];
+    int standard_cases[ST_STANDARDS], standard_ours[ST_STANDARDS], nstandards;
+    int other_standards; /* cases naming one more standard than the table holds */
 } st_tally;
 
 static int st_dtype_slot(selugrad_dtype dt) {
@@ -58,81 +55,6 @@ static int st_dtype_slot(selugrad_dtype dt) {
     }
 }
 
-/* A number, or one of the strings "inf", "-inf", "nan", "-0" that JSON cannot spell. */
-static int st_number(const cJSON *j, double *v) {
-    if (cJSON_IsNumber(j)) return *v = j->valuedouble, 0;
-    if (!cJSON_IsString(j)) return -1;
-    const char *s = j->valuestring;
-    if (strcmp(s, "inf") == 0 || strcmp(s, "+inf") == 0)
-        *v = INFINITY;
-    else if (strcmp(s, "-inf") == 0)
-        *v = -INFINITY;
-    else if (strcmp(s, "nan") == 0 || strcmp(s, "-nan") == 0)
-        *v = NAN;
-    else if (strcmp(s, "-0") == 0)
-        *v = -0.0;
-    else
-        return cli_parse_double(s, v);
-    return 0;
-}
-
-static int st_parse_input(const cJSON *in, st_input *p, char *err, size_t len) {
-    const cJSON *dt = cJSON_GetObjectItemCaseSensitive(in, "dtype");
-    const cJSON *shape = cJSON_GetObjectItemCaseSensitive(in, "shape");
-    const cJSON *range = cJSON_GetObjectItemCaseSensitive(in, "range_values");
-    const cJSON *outl = cJSON_GetObjectItemCaseSensitive(in, "outlier_values");
-    memset(p, 0, sizeof *p);
-    if (!cJSON_IsString(dt) || sg_argv_dtype(dt->valuestring, &p->dtype) != 0)
-        return snprintf(err, len, "missing or unknown dtype"), -1;
-    if (!cJSON_IsArray(shape)) return snprintf(err, len, "missing shape (a list of dims)"), -1;
-    if (cJSON_GetArraySize(shape) > CLI_MAX_RANK)
-        return snprintf(err, len, "shape has more than %d dims", CLI_MAX_RANK), -1;
-    const cJSON *d;
-    cJSON_ArrayForEach(d, shape) {
-        if (!cJSON_IsNumber(d) || d->valuedouble < 0 || d->valuedouble > 1e9 ||
-            d->valuedouble != (double)(int64_t)d->valuedouble)
-            return snprintf(err, len, "bad dim in shape (whole numbers 0 to 1e9)"), -1;
-        p->dims[p->rank++] = (int64_t)d->valuedouble;
-    }
-    if (cli_shape_count(p->rank, p->dims) > (size_t)1 << 26)
-        return snprintf(err, len, "shape too large (more than 2^26 elements)"), -1;
-    /* [lo, hi], or [[lo, hi], ...] of which the first range is used */
-    const cJSON *r = cJSON_IsArray(range) ? range->child : NULL;
-    if (cJSON_IsArray(r)) range = r;
-    if (!cJSON_IsArray(range) || cJSON_GetArraySize(range) != 2 ||
-        st_number(cJSON_GetArrayItem(range, 0), &p->lo) != 0 ||
-        st_number(cJSON_GetArrayItem(range, 1), &p->hi) != 0 || !(p->lo <= p->hi))
-        return snprintf(err, len, "range_values must be [lo, hi] with lo <= hi"), -1;
-    if (outl && !cJSON_IsNull(outl)) {
-        if (!cJSON_IsArray(outl)) return snprintf(err, len, "outlier_values must be a list"), -1;
-        cJSON_ArrayForEach(d, outl) {
-            if (p->n_outliers == ST_MAX_OUTLIERS || st_number(d, &p->outliers[p->n_outliers]) != 0)
-                return snprintf(err, len, "bad outlier value"), -1;
-            p->n_outliers++;
-        }
-    }
-    return 0;
-}
-
-/* The two inputs by name (gradOutput, result), else the first two in order. */
-static int st_parse_case(const cJSON *c, st_input *g, st_input *o, char *err, size_t len) {
-    const cJSON *inputs = cJSON_GetObjectItemCaseSensitive(c, "inputs");
-    if (!cJSON_IsArray(inputs) || cJSON_GetArraySize(inputs) < 2)
-        return snprintf(err, len, "inputs must list gradOutput and result"), -1;
-    const cJSON *gi = NULL, *oi = NULL, *in;
-    cJSON_ArrayForEach(in, inputs) {
-        const cJSON *nm = cJSON_GetObjectItemCaseSensitive(in, "name");
-        if (cJSON_IsString(nm) && strcmp(nm->valuestring, "gradOutput") == 0) gi = in;
-        if (cJSON_IsString(nm) && strcmp(nm->valuestring, "result") == 0) oi = in;
-    }
-    if (!gi || !oi) gi = cJSON_GetArrayItem(inputs, 0), oi = cJSON_GetArrayItem(inputs, 1);
-    char e2[200];
-    if (st_parse_input(gi, g, e2, sizeof e2) != 0)
-        return snprintf(err, len, "gradOutput: %s", e2), -1;
-    if (st_parse_input(oi, o, e2, sizeof e2) != 0) return snprintf(err, len, "result: %s", e2), -1;
-    return 0;
-}
-
 static uint64_t st_seed(const char *id, int64_t seed) {
     uint64_t h = 0xCBF29CE484222325u ^ (uint64_t)seed;
     for (; *id; id++) h = (h ^ (unsigned char)*id) * 0x100000001B3u;
@@ -140,8 +62,9 @@ static uint64_t st_seed(const char *id, int64_t seed) {
 }
 
 /* Runs one parsed case; returns 1 when it passes. Fills a report object. */
-static int st_run_case(const char *id, const st_input *gi, const st_input *oi, int64_t seed,
-                       cJSON *rep, char *msg, size_t len) {
+static int st_run_case(const char *id, const st_case *k, int64_t seed, cJSON *rep, char *msg,
+                       size_t len) {
+    const st_input *gi = &k->g, *oi = &k->o;
     int same = gi->dtype == oi->dtype && gi->rank == oi->rank;
     for (size_t i = 0; same && i < gi->rank; i++) same = gi->dims[i] == oi->dims[i];
     if (!same) return snprintf(msg, len, "gradOutput and result differ in dtype or shape"), 0;
@@ -151,8 +74,8 @@ static int st_run_case(const char *id, const st_input *gi, const st_input *oi, i
         cli_tensor_alloc(&y, gi->dtype, gi->rank, gi->dims))
         return snprintf(msg, len, "out of memory"), 0;
     cli_rng rng = {st_seed(id, seed)};
-    cli_fill(&g, &rng, gi->lo, gi->hi, gi->outliers, gi->n_outliers);
-    cli_fill(&o, &rng, oi->lo, oi->hi, oi->outliers, oi->n_outliers);
+    st_fill(&g, &rng, gi);
+    st_fill(&o, &rng, oi);
     char err[256];
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -207,32 +130,35 @@ static cJSON *st_read_file(const char *path, char *err, size_t len) {
     return j;
 }
 
-static void st_progress(int tty, int done, int total, const char *id, int ok) {
+/* Progress on stderr: a bar redrawn per case on a terminal; otherwise a count, about every
+   tenth of the cases and at the end, so a log stays short. */
+static void st_progress(int tty, int done, int total, int failed) {
     if (tty) {
         int w = 40, fill = total ? done * w / total : w;
         fprintf(stderr, "\r[%.*s%*s] %d/%d", fill, "########################################",
                 w - fill, "", done, total);
         if (done == total) fputc('\n', stderr);
     } else {
-        printf("[%d/%d] %s %s\n", done, total, ok ? "PASS" : "FAIL", id);
+        int step = total / 10 > 0 ? total / 10 : 1;
+        if (done % step == 0 || done == total)
+            fprintf(stderr, "st: %d/%d cases, %d failed\n", done, total, failed);
     }
 }
 
-/* Case ids are unique across the files, and every id named by --ids exists: a typo must not
-   pass as "0 cases, 0 failed". */
+/* Case ids (as text: ATK's integer ids are their decimal form) are unique across the files, and
+   every id named by --ids exists: a typo must not pass as "0 cases, 0 failed". */
 static int st_check_ids(cJSON *const *files, int nfiles, const char *ids) {
     for (int f = 0; f < nfiles; f++) {
         const cJSON *c;
+        char a[ST_ID_MAX], b[ST_ID_MAX];
         cJSON_ArrayForEach(c, files[f]) {
-            const cJSON *a = cJSON_GetObjectItemCaseSensitive(c, "id");
-            if (!cJSON_IsString(a)) continue;
+            if (st_case_id(c, a, sizeof a) != 0) continue;
             for (int g = 0; g <= f; g++) {
                 const cJSON *d;
                 cJSON_ArrayForEach(d, files[g]) {
                     if (d == c) break;
-                    const cJSON *b = cJSON_GetObjectItemCaseSensitive(d, "id");
-                    if (cJSON_IsString(b) && strcmp(a->valuestring, b->valuestring) == 0)
-                        return cli_usage_error("st", "case id '%s' appears twice", a->valuestring);
+                    if (st_case_id(d, b, sizeof b) == 0 && strcmp(a, b) == 0)
+                        return cli_usage_error("st", "case id '%s' appears twice", a);
                 }
             }
         }
@@ -243,10 +169,9 @@ static int st_check_ids(cJSON *const *files, int nfiles, const char *ids) {
         int found = 0;
         for (int f = 0; f < nfiles && !found; f++) {
             const cJSON *c;
+            char a[ST_ID_MAX];
             cJSON_ArrayForEach(c, files[f]) {
-                const cJSON *a = cJSON_GetObjectItemCaseSensitive(c, "id");
-                if (cJSON_IsString(a) && strlen(a->valuestring) == n &&
-                    strncmp(a->valuestring, p, n) == 0)
+                if (st_case_id(c, a, sizeof a) == 0 && strlen(a) == n && strncmp(a, p, n) == 0)
                     found = 1;
             }
         }
@@ -328,37 +253,70 @@ static int st_validate(const st_args *a) {
     return rc != 0 ? rc : st_check_ids(a->files, a->nfiles, a->ids);
 }
 
+/* Counts a case under the standard it names. */
+static void st_tally_standard(st_tally *t, const st_case *k) {
+    for (int i = 0; i < t->nstandards; i++)
+        if (strcmp(t->standard[i], k->standard) == 0) {
+            t->standard_cases[i]++;
+            return;
+        }
+    if (t->nstandards == ST_STANDARDS) {
+        t->other_standards++;
+        return;
+    }
+    int i = t->nstandards++;
+    snprintf(t->standard[i], sizeof t->standard[i], "%s", k->standard);
+    t->standard_cases[i] = 1;
+    t->standard_ours[i] = k->standard_ours;
+}
+
 /* One case object of a file: parsed, run, judged, tallied; its report entry goes into cases.
    Returns 1 when it passes; msg says why not. */
 static int st_one_case(const cJSON *c, const char *id, int64_t seed, st_tally *tally, cJSON *cases,
                        char *msg, size_t len) {
-    const cJSON *idj = cJSON_GetObjectItemCaseSensitive(c, "id");
-    const cJSON *name = cJSON_GetObjectItemCaseSensitive(c, "aclnn_name");
     cJSON *r = cJSON_CreateObject();
     cJSON_AddStringToObject(r, "id", id);
-    st_input gi, oi;
+    st_case k;
+    char idtext[ST_ID_MAX];
     int ok = 0, parsed = 0;
     msg[0] = '\0';
-    if (!cJSON_IsString(idj) || !cJSON_IsString(name) || idj->valuestring[0] == '\0')
-        snprintf(msg, len, "case needs a non-empty string id and an aclnn_name");
-    else if (strcmp(name->valuestring, "aclnnSeluBackward") != 0)
-        snprintf(msg, len, "aclnn_name %s is not aclnnSeluBackward", name->valuestring);
-    else if (st_parse_case(c, &gi, &oi, msg, len) == 0) {
+    if (st_case_id(c, idtext, sizeof idtext) != 0)
+        snprintf(msg, len, "the case needs an id: a non-empty string or a whole number");
+    else if (st_case_parse(c, &k, msg, len) == 0) {
         parsed = 1;
         char shape[200];
-        cli_shape_str(gi.rank, gi.dims, shape, sizeof shape);
-        cJSON_AddStringToObject(r, "dtype", selugrad_dtype_name(gi.dtype));
+        cli_shape_str(k.g.rank, k.g.dims, shape, sizeof shape);
+        cJSON_AddStringToObject(r, "dtype", selugrad_dtype_name(k.g.dtype));
         cJSON_AddStringToObject(r, "shape", shape);
-        ok = st_run_case(id, &gi, &oi, seed, r, msg, len);
-        int slot = st_dtype_slot(gi.dtype);
+        cJSON_AddStringToObject(r, "standard", k.standard);
+        ok = st_run_case(id, &k, seed, r, msg, len);
+        int slot = st_dtype_slot(k.g.dtype);
         tally->cases[slot]++;
         tally->passed[slot] += ok;
+        st_tally_standard(tally, &k);
     }
     tally->malformed += !parsed;
     cJSON_AddStringToObject(r, "status", ok ? "pass" : "fail");
     cJSON_AddStringToObject(r, "message", ok ? "" : msg);
     cJSON_AddItemToArray(cases, r);
     return ok;
+}
+
+/* The standards the cases named, and the one they were judged by, on stdout and into the
+   report's "by_standard". */
+static void st_standards(const st_tally *tally, cJSON *rep) {
+    printf("%-28s %7s  %s\n", "standard (as named)", "cases", "judged by");
+    cJSON *by = cJSON_AddObjectToObject(rep, "by_standard");
+    for (int i = 0; i < tally->nstandards; i++) {
+        printf("%-28s %7d  %s%s\n", tally->standard[i], tally->standard_cases[i], ST_STANDARD_OURS,
+               tally->standard_ours[i] ? "" : " (selugrad's only standard)");
+        cJSON *o = cJSON_AddObjectToObject(by, tally->standard[i]);
+        cJSON_AddNumberToObject(o, "cases", tally->standard_cases[i]);
+        cJSON_AddStringToObject(o, "judged_by", ST_STANDARD_OURS);
+    }
+    if (tally->other_standards)
+        printf("%-28s %7d  %s (selugrad's only standard)\n", "(more standards)",
+               tally->other_standards, ST_STANDARD_OURS);
 }
 
 /* The summary by dtype on stdout and into the report's "by_dtype" and "summary". */
@@ -408,11 +366,11 @@ static int st_write_report(const char *report, const cJSON *rep) {
    the report. Returns 1 when a case failed or the report could not be written, else 0. */
 static int st_run(const st_args *a) {
     int total = 0, done = 0, failed = 0, tty = isatty(STDERR_FILENO);
+    char id[ST_ID_MAX];
     for (int f = 0; f < a->nfiles; f++) {
         const cJSON *c;
         cJSON_ArrayForEach(c, a->files[f]) {
-            const cJSON *id = cJSON_GetObjectItemCaseSensitive(c, "id");
-            total += cJSON_IsString(id) ? st_selected(id->valuestring, a->ids) : 1;
+            total += st_case_id(c, id, sizeof id) == 0 ? st_selected(id, a->ids) : !a->ids;
         }
     }
     st_tally tally;
@@ -421,17 +379,20 @@ static int st_run(const st_args *a) {
     for (int f = 0; f < a->nfiles; f++) {
         const cJSON *c;
         cJSON_ArrayForEach(c, a->files[f]) {
-            const cJSON *idj = cJSON_GetObjectItemCaseSensitive(c, "id");
-            const char *id =
-                cJSON_IsString(idj) && idj->valuestring[0] ? idj->valuestring : "(no id)";
-            if (!st_selected(id, a->ids)) continue;
+            if (st_case_id(c, id, sizeof id) != 0) {
+                if (a->ids) continue; /* --ids names ids; a case without one is not among them */
+                snprintf(id, sizeof id, "(no id)");
+            } else if (!st_selected(id, a->ids)) {
+                continue;
+            }
             char msg[300];
             int ok = st_one_case(c, id, a->seed, &tally, cases, msg, sizeof msg);
             failed += !ok;
-            st_progress(tty, ++done, total, id, ok);
             if (!ok) fprintf(tty ? stderr : stdout, "%sFAIL %s: %s\n", tty ? "\n" : "", id, msg);
+            st_progress(tty, ++done, total, failed);
         }
     }
+    if (tally.nstandards) st_standards(&tally, rep);
     st_summary(&tally, done, failed, rep);
     int rc = failed ? 1 : 0;
     if (a->report && st_write_report(a->report, rep) != 0) rc = 1;

@@ -101,6 +101,10 @@ double cli_rng_uniform(cli_rng *r, double lo, double hi) {
 void cli_fill(cli_tensor *t, cli_rng *r, double lo, double hi, const double *outliers,
               size_t n_outliers) {
     for (size_t i = 0; i < t->n; i++) cli_set(t->dtype, t->data, i, cli_rng_uniform(r, lo, hi));
+    cli_mix_outliers(t, r, outliers, n_outliers);
+}
+
+void cli_mix_outliers(cli_tensor *t, cli_rng *r, const double *outliers, size_t n_outliers) {
     if (n_outliers == 0 || t->n == 0) return;
     /* every outlier at least once (when it fits), then about one element in 16 */
     for (size_t k = 0; k < n_outliers && k < t->n; k++) {
