@@ -16,6 +16,22 @@ if(TARGET test_isa_cap)
   endforeach()
 endif()
 
+# test_kernel_variants once per ISA level this build has kernels of, each run testing that
+# level's variants (with scalar: also the list, dispatch and the API under every cap): a level this
+# CPU lacks shows as Skipped (exit 77), never as Passed.
+if(TARGET test_kernel_variants)
+  set(sg_levels scalar)
+  foreach(def ${SG_ISA_DEFS})
+    string(REGEX REPLACE "^SG_BUILD_([A-Z0-9]+)=1$" "\\1" level "${def}")
+    string(TOLOWER "${level}" level)
+    list(APPEND sg_levels ${level})
+  endforeach()
+  foreach(level ${sg_levels})
+    add_test(NAME test_kernel_variants_${level} COMMAND test_kernel_variants --isa=${level})
+    set_tests_properties(test_kernel_variants_${level} PROPERTIES SKIP_RETURN_CODE 77)
+  endforeach()
+endif()
+
 # SELUGRAD_VERBOSE=1 prints one plan line per call on stderr.
 if(TARGET test_spec_values)
   add_test(NAME verbose_plan_line COMMAND test_spec_values)

@@ -13,6 +13,9 @@
  * over all 8-bit pairs, every 16-bit o and g against 64 and 32 picked values, and fp32 / int32
  * edges and random pairs. Also: the list itself, dispatch under each ISA cap, the ISA names, the
  * public API's kernel and results under every cap, and the xgetbv gate.
+ * `test_kernel_variants --isa=LEVEL` tests only the variants of one level (the other cases come
+ * with --isa=scalar), and exits 77 (CTest: Skipped) when this CPU lacks the level; CTest runs it
+ * once per level built (tests/cmake/isa_caps.cmake). Without an argument it tests everything.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -139,9 +142,14 @@ static void *xalloc(size_t bytes) {
     return p;
 }
 
-/* Whether k runs here; says once per kernel when it does not. */
+/* The one level under test (--isa=LEVEL), or SG_ISA_ALL for every level. */
+static sg_isa only_level = SG_ISA_ALL;
+
+/* Whether k runs here (and is of the level under test); says once per kernel when the CPU
+   cannot run it. */
 static int runs_here(const sg_kernel *k) {
     static unsigned char said[256];
+    if (only_level != SG_ISA_ALL && k->isa != only_level) return 0;
     if (sg_isa_supported(k->isa)) return 1;
     size_t idx = (size_t)(k - sg_kernels);
     if (idx < sizeof said && !said[idx]) {
@@ -517,14 +525,39 @@ static void test_xgetbv_gate(void **state) {
 #endif
 }
 
-int main(void) {
+/* --isa=LEVEL: 0 and only_level set, 2 for a bad argument, 77 when this CPU lacks the level. */
+static int parse_level(int argc, char **argv) {
+    if (argc < 2) return 0;
+    sg_isa level;
+    if (argc > 2 || strncmp(argv[1], "--isa=", 6) != 0 || !sg_isa_from_name(argv[1] + 6, &level) ||
+        level == SG_ISA_ALL) {
+        fprintf(stderr, "usage: test_kernel_variants [--isa=scalar|avx2|avx512|avx512fp16|neon]\n");
+        return 2;
+    }
+    size_t n = 0;
+    for (size_t i = 0; i < sg_kernel_count; i++) n += sg_kernels[i].isa == level;
+    if (!sg_isa_supported(level)) {
+        printf("SKIPPED %s: this CPU (or OS) lacks it; its %zu variant(s) are not tested here\n",
+               sg_isa_name(level), n);
+        return 77;
+    }
+    printf("testing the %zu variant(s) of %s%s\n", n, sg_isa_name(level),
+           level == SG_ISA_SCALAR ? ", the list, dispatch and the API under every cap" : "");
+    only_level = level;
+    return 0;
+}
+
+int main(int argc, char **argv) {
     enum { PER_DTYPE = 4, GENERAL = 5 };
     struct CMUnitTest tests[SG_DTYPE_COUNT * PER_DTYPE + GENERAL];
     static char names[SG_DTYPE_COUNT * PER_DTYPE][64];
     size_t nt = 0;
     size_t skipped = 0;
+    int rc = parse_level(argc, argv);
+    if (rc != 0) return rc;
     for (size_t i = 0; i < sg_kernel_count; i++)
-        if (!sg_isa_supported(sg_kernels[i].isa)) {
+        if ((only_level == SG_ISA_ALL || sg_kernels[i].isa == only_level) &&
+            !sg_isa_supported(sg_kernels[i].isa)) {
             printf("SKIPPED %s: this CPU (or OS) lacks %s\n", sg_kernels[i].name,
                    sg_isa_name(sg_kernels[i].isa));
             skipped++;
@@ -538,7 +571,11 @@ int main(void) {
                               {"special_pairs_long_runs", test_pairs_and_long_runs, 0},
                               {"every_o_every_g", test_every_o_and_g16, 2},
                               {"one_special", test_one_special16, 2}};
-        size_t es = selugrad_dtype_size(sg_dtype_list[d]);
+        size_t es = selugrad_dtype_size(sg_dtype_list[d]), variants = 0;
+        for (size_t i = 0; i < sg_kernel_count; i++)
+            variants += sg_kernels[i].dtype == sg_dtype_list[d] &&
+                        (only_level == SG_ISA_ALL || sg_kernels[i].isa == only_level);
+        if (variants == 0) continue; /* none of the level under test */
         for (int c = 0; c < PER_DTYPE; c++) {
             if (cases[c].es && cases[c].es != es) continue;
             snprintf(names[nt], sizeof names[nt], "%s_%s", selugrad_dtype_name(sg_dtype_list[d]),
@@ -548,11 +585,13 @@ int main(void) {
             nt++;
         }
     }
-    tests[nt++] = (struct CMUnitTest){"list", test_list, NULL, NULL, NULL};
-    tests[nt++] = (struct CMUnitTest){"dispatch_caps", test_dispatch_caps, NULL, NULL, NULL};
-    tests[nt++] = (struct CMUnitTest){"isa_names", test_isa_names, NULL, NULL, NULL};
-    tests[nt++] = (struct CMUnitTest){"api_under_caps", test_api_under_caps, NULL, NULL, NULL};
-    tests[nt++] = (struct CMUnitTest){"xgetbv_gate", test_xgetbv_gate, NULL, NULL, NULL};
+    if (only_level == SG_ISA_ALL || only_level == SG_ISA_SCALAR) {
+        tests[nt++] = (struct CMUnitTest){"list", test_list, NULL, NULL, NULL};
+        tests[nt++] = (struct CMUnitTest){"dispatch_caps", test_dispatch_caps, NULL, NULL, NULL};
+        tests[nt++] = (struct CMUnitTest){"isa_names", test_isa_names, NULL, NULL, NULL};
+        tests[nt++] = (struct CMUnitTest){"api_under_caps", test_api_under_caps, NULL, NULL, NULL};
+        tests[nt++] = (struct CMUnitTest){"xgetbv_gate", test_xgetbv_gate, NULL, NULL, NULL};
+    }
     printf("%zu variant(s) skipped for lack of CPU support\n", skipped);
     fflush(stdout);
     return _cmocka_run_group_tests("kernel_variants", tests, nt, NULL, NULL);
