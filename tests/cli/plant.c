@@ -2,6 +2,8 @@
  * Test helper for verify_plant.cmake, independent of the CLI's own IO code:
  *   sg_cli_plant inputs DTYPE N G.npy O.npy   writes two random 1-D .npy inputs
  *   sg_cli_plant flip FILE.npy INDEX BIT      flips one bit of element INDEX in place
+ *   sg_cli_plant retag FILE.npy               relabels a '<f2' file as '<u2' (16-bit bit
+ *                                             patterns, which read as bfloat16), data unchanged
  * DTYPE is f16, f32 or s8. Values are drawn so that both branches of SeluGrad occur.
  */
 #include <stdint.h>
@@ -74,6 +76,18 @@ static int flip(const char *path, long index, int bit) {
     return fclose(f) != 0;
 }
 
+static int retag(const char *path) {
+    FILE *f = fopen(path, "r+b");
+    if (!f) return 1;
+    char hdr[128] = {0};
+    if (fread(hdr, 1, sizeof hdr - 1, f) != sizeof hdr - 1) return fclose(f), 1;
+    char *at = strstr(hdr + 10, "'<f2'"); /* past the magic and lengths */
+    if (!at) return fclose(f), 1;
+    fseek(f, (long)(at - hdr) + 2, SEEK_SET);
+    fputc('u', f);
+    return fclose(f) != 0;
+}
+
 int main(int argc, char **argv) {
     if (argc == 6 && strcmp(argv[1], "inputs") == 0) {
         size_t n = (size_t)strtoull(argv[3], NULL, 10);
@@ -81,6 +95,7 @@ int main(int argc, char **argv) {
     }
     if (argc == 5 && strcmp(argv[1], "flip") == 0)
         return flip(argv[2], strtol(argv[3], NULL, 10), atoi(argv[4]));
-    fprintf(stderr, "usage: sg_cli_plant inputs DTYPE N G O | flip FILE INDEX BIT\n");
+    if (argc == 3 && strcmp(argv[1], "retag") == 0) return retag(argv[2]);
+    fprintf(stderr, "usage: sg_cli_plant inputs DTYPE N G O | flip FILE INDEX BIT | retag FILE\n");
     return 2;
 }

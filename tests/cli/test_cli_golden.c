@@ -171,6 +171,31 @@ static void test_parsing(void **state) {
     assert_int_equal(sg_argv_dtype("f64", &dt), -1);
 }
 
+/* ulp distance: ordered bit patterns, so +0 against -0 is 0 and across zero counts both sides */
+static void test_ulp(void **state) {
+    (void)state;
+    const uint16_t a[] = {0x0000, 0x3C00, 0x0001, 0x7E00, 0x7E00, 0xFC00};
+    const uint16_t b[] = {0x8000, 0x3C01, 0x8001, 0x3C00, 0x7E01, 0xFBFF};
+    assert_true(cli_ulp(SELUGRAD_FLOAT16, a, b, 0) == 0.0);
+    assert_true(cli_ulp(SELUGRAD_FLOAT16, a, b, 1) == 1.0);
+    assert_true(cli_ulp(SELUGRAD_FLOAT16, a, b, 2) == 2.0);
+    assert_true(isinf(cli_ulp(SELUGRAD_FLOAT16, a, b, 3)));
+    assert_true(cli_ulp(SELUGRAD_FLOAT16, a, b, 4) == 0.0); /* two NaNs */
+    assert_true(cli_ulp(SELUGRAD_BF16, a, b, 5) == 1.0);    /* -inf against the lowest finite */
+    const float f[] = {1.0f, -1.0f}, h[] = {0x1.000002p0f, 1.0f};
+    assert_true(cli_ulp(SELUGRAD_FLOAT, f, h, 0) == 1.0);
+    assert_true(cli_ulp(SELUGRAD_FLOAT, f, h, 1) == 2.0 * 0x3F800000);
+    const int8_t i8[] = {-5}, j8[] = {3};
+    assert_true(cli_ulp(SELUGRAD_INT8, i8, j8, 0) == 8.0);
+    char buf[64];
+    cli_ulp_str(1.0, buf, sizeof buf);
+    assert_string_equal(buf, "1 ulp");
+    cli_ulp_str(0.0, buf, sizeof buf);
+    assert_string_equal(buf, "0 ulps");
+    cli_ulp_str(INFINITY, buf, sizeof buf);
+    assert_string_equal(buf, "NaN against a number");
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_round_to),
@@ -179,6 +204,7 @@ int main(void) {
         cmocka_unit_test(test_check_summary_bit_exact_precision_fail),
         cmocka_unit_test(test_check_integers),
         cmocka_unit_test(test_parsing),
+        cmocka_unit_test(test_ulp),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -212,6 +212,9 @@ if(TARGET selugrad_cli)
       -DDIR=${CMAKE_CURRENT_BINARY_DIR}/verify_${dt} -DDTYPE=${dt}
       -P ${CMAKE_CURRENT_SOURCE_DIR}/cli/verify_plant.cmake)
   endforeach()
+  add_test(NAME cli_verify_hints COMMAND ${CMAKE_COMMAND}
+    -DCLI=$<TARGET_FILE:selugrad_cli> -DPLANT=$<TARGET_FILE:sg_cli_plant>
+    -DDIR=${CMAKE_CURRENT_BINARY_DIR}/verify_hints -P ${CMAKE_CURRENT_SOURCE_DIR}/cli/verify_hints.cmake)
 endif()
 
 # The CLI's judge (the golden model's results, rounding, precision standard, bit comparison) as a

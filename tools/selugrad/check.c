@@ -120,3 +120,34 @@ void cli_check_summary(const cli_check *c, char *buf, size_t len) {
                    c->special_bad);
     }
 }
+
+/* The bits of element i of a float dtype's data, ordered so that consecutive values differ by 1:
+   -0 and +0 both map to 0. */
+static int64_t cli_ordered_bits(selugrad_dtype dt, const void *data, size_t i) {
+    int64_t mag, neg;
+    if (dt == SELUGRAD_FLOAT) {
+        uint32_t b;
+        memcpy(&b, (const char *)data + i * 4, 4);
+        mag = (int64_t)(b & 0x7FFFFFFFu), neg = (int64_t)(b >> 31);
+    } else {
+        uint16_t b;
+        memcpy(&b, (const char *)data + i * 2, 2);
+        mag = (int64_t)(b & 0x7FFFu), neg = (int64_t)(b >> 15);
+    }
+    return neg ? -mag : mag;
+}
+
+double cli_ulp(selugrad_dtype dt, const void *a, const void *b, size_t i) {
+    double x = cli_get(dt, a, i), y = cli_get(dt, b, i);
+    if (!cli_dtype_is_float(dt)) return fabs(x - y); /* integers: exact in double */
+    if (isnan(x) || isnan(y)) return isnan(x) && isnan(y) ? 0.0 : INFINITY;
+    int64_t d = cli_ordered_bits(dt, a, i) - cli_ordered_bits(dt, b, i);
+    return (double)(d < 0 ? -d : d);
+}
+
+void cli_ulp_str(double u, char *buf, size_t len) {
+    if (isinf(u))
+        snprintf(buf, len, "NaN against a number");
+    else
+        snprintf(buf, len, "%.0f ulp%s", u, u == 1.0 ? "" : "s");
+}

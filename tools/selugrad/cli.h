@@ -106,6 +106,13 @@ int cli_check_run(selugrad_dtype dt, size_t n, const void *g, const void *o, con
    that was not met (and the worst element), inf/NaN mismatches. */
 void cli_check_summary(const cli_check *c, char *buf, size_t len);
 
+/* Distance between element i of a and of b in units in the last place: the count of values of
+   the float dtype between them (ordered bit patterns, so +0 against -0 is 0), INFINITY when
+   exactly one is NaN, 0 when both are; integers: the plain difference. */
+double cli_ulp(selugrad_dtype dt, const void *a, const void *b, size_t i);
+/* "N ulps" ("1 ulp"), or "NaN against a number" for INFINITY. */
+void cli_ulp_str(double u, char *buf, size_t len);
+
 /* ---- case_exec.c: runs one case through the library's public API. ---- */
 /* strides: NULL for contiguous; else per-dim element strides shared by the three views, and
    g, o, y point at storage laid out with them. Returns a selugrad or aclnn status, 0 = OK. */

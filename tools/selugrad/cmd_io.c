@@ -152,6 +152,53 @@ static void cli_print_index(const cli_tensor *t, size_t flat) {
     printf("  [%zu] (%s)", flat, buf);
 }
 
+/* Elements whose bits differ between the model's result for inputs (g, o) read as dt and want;
+   SIZE_MAX when out of memory. */
+static size_t cli_count_other(selugrad_dtype dt, size_t n, const void *g, const void *o,
+                              const void *want) {
+    size_t es = selugrad_dtype_size(dt), m = 0;
+    char *alt = malloc(n ? n * es : 1);
+    if (!alt) return SIZE_MAX;
+    cli_model(dt, n, g, o, alt);
+    for (size_t i = 0; i < n; i++) m += memcmp(alt + i * es, (const char *)want + i * es, es) != 0;
+    free(alt);
+    return m;
+}
+
+/* The hints of python/selugrad/_verify.py: another reading of the inputs under which all the
+   elements, or all but a tenth of the mismatches (when there are at least 10), match. */
+static void cli_print_hints(const cli_tensor *g, const cli_tensor *o, const cli_tensor *y,
+                            size_t nmis) {
+    size_t n = g->n;
+    int any = 0;
+    struct {
+        const char *what;
+        selugrad_dtype dt;
+        const void *g, *o, *want;
+    } r[3] = {{"result and gradInput exchanged", g->dtype, g->data, y->data, o->data},
+              {"gradOutput and result exchanged", g->dtype, o->data, g->data, y->data},
+              {NULL, g->dtype, g->data, o->data, y->data}};
+    int nr = 2;
+    if (g->dtype == SELUGRAD_FLOAT16 || g->dtype == SELUGRAD_BF16) {
+        int to_f16 = g->dtype == SELUGRAD_BF16;
+        r[2].what = to_f16 ? "the data read as float16 (--dtype=f16)"
+                           : "the data read as bfloat16 (--dtype=bf16)";
+        r[2].dt = to_f16 ? SELUGRAD_FLOAT16 : SELUGRAD_BF16;
+        nr = 3;
+    }
+    for (int k = 0; k < nr; k++) {
+        size_t m = cli_count_other(r[k].dt, n, r[k].g, r[k].o, r[k].want);
+        if (m == SIZE_MAX) continue;
+        if (m == 0 || (m * 10 <= nmis && nmis >= 10)) {
+            printf("hint: %zu of %zu elements match with %s\n", n - m, n, r[k].what);
+            any = 1;
+        }
+    }
+    if (!any && nmis == n && n > 1)
+        printf("hint: every element differs: check the dtype and which file is gradOutput, "
+               "result and gradInput\n");
+}
+
 int cli_cmd_verify(int argc, char **argv) {
     int pre = cli_begin("verify", argc, argv, cli_verify_help);
     if (pre >= 0) return pre;
@@ -167,33 +214,67 @@ int cli_cmd_verify(int argc, char **argv) {
     void *model = malloc(g.n ? g.n * es : 1);
     if (!model || cli_check_run(g.dtype, g.n, g.data, o.data, y.data, &c) != 0) {
         fprintf(stderr, "selugrad verify: out of memory\n");
+        free(model);
+        cli_tensor_free(&g), cli_tensor_free(&o), cli_tensor_free(&y);
         return 1;
     }
     cli_model(g.dtype, g.n, g.data, o.data, model);
-    printf("dtype %s, %zu element%s\n", selugrad_dtype_name(g.dtype), g.n, g.n == 1 ? "" : "s");
-    printf("bit-exact: %s, %zu mismatching element%s\n", c.bit_ok ? "PASS" : "FAIL", c.mismatches,
+    double max_ulp = 0.0;
+    for (size_t i = 0; i < g.n; i++)
+        if (memcmp((char *)model + i * es, (char *)y.data + i * es, es) != 0) {
+            double u = cli_ulp(g.dtype, model, y.data, i);
+            if (u > max_ulp) max_ulp = u;
+        }
+    char shape[256], ulps[64];
+    cli_shape_str(g.rank, g.dims, shape, sizeof shape);
+    cli_ulp_str(max_ulp, ulps, sizeof ulps);
+    printf("selugrad verify: %s, shape %s, %zu element%s\n", selugrad_dtype_name(g.dtype), shape,
+           g.n, g.n == 1 ? "" : "s");
+    printf("bit-exact: %s, %zu mismatching element%s", c.bit_ok ? "PASS" : "FAIL", c.mismatches,
            c.mismatches == 1 ? "" : "s");
-    for (size_t k = 0; k < c.nfirst && k < (size_t)a.show; k++) {
+    if (c.mismatches) printf(", largest distance %s", ulps);
+    printf("\n");
+    size_t shown = 0;
+    int is_float = cli_dtype_is_float(g.dtype);
+    for (size_t k = 0; k < c.nfirst && k < (size_t)a.show; k++, shown++) {
         size_t i = c.first[k];
-        char gs[64], os[64], ms[64], ys[64];
-        cli_format_elem(g.dtype, g.data, i, gs, sizeof gs);
-        cli_format_elem(g.dtype, o.data, i, os, sizeof os);
+        char ms[64], ys[64], u[64];
         cli_format_elem(g.dtype, model, i, ms, sizeof ms);
         cli_format_elem(g.dtype, y.data, i, ys, sizeof ys);
+        cli_ulp_str(cli_ulp(g.dtype, model, y.data, i), u, sizeof u);
         cli_print_index(&g, i);
-        printf(" gradOutput %s result %s expected %s got %s\n", gs, os, ms, ys);
+        if (is_float)
+            printf(" gradOutput %.9g result %.9g", cli_get(g.dtype, g.data, i),
+                   cli_get(g.dtype, o.data, i));
+        else
+            printf(" gradOutput %.0f result %.0f", cli_get(g.dtype, g.data, i),
+                   cli_get(g.dtype, o.data, i));
+        printf(" expected %s got %s, %s\n", ms, ys, u);
     }
-    if (cli_dtype_is_float(g.dtype) && g.n == 0) /* no element, so no index to name */
+    if (c.mismatches > shown) printf("  ... %zu more\n", c.mismatches - shown);
+    if (!is_float)
+        printf("precision: %s, integer results unequal to the exact result: %zu\n",
+               c.precision_ok ? "PASS" : "FAIL", c.special_bad);
+    else if (g.n == 0) /* no element, so no index to name */
         printf("precision: %s, no elements\n", c.precision_ok ? "PASS" : "FAIL");
-    else if (cli_dtype_is_float(g.dtype))
+    else
         printf("precision: %s, MERE %.6g (%s %.6g), MARE %.6g (%s %.6g) at [%zu], inf/NaN "
                "mismatches %zu\n",
                c.precision_ok ? "PASS" : "FAIL", c.mere,
                c.mere < c.threshold ? "<" : ">=", c.threshold, c.mare,
                c.mare < 10 * c.threshold ? "<" : ">=", 10 * c.threshold, c.worst, c.special_bad);
+    if (c.mismatches) cli_print_hints(&g, &o, &y, c.mismatches);
+    if (c.bit_ok && c.precision_ok)
+        printf("verdict: PASS: bit-identical to the NPU kernel's result\n");
+    else if (c.mismatches)
+        printf("verdict: FAIL: %zu of %zu elements are not the NPU kernel's bits (largest "
+               "distance %s); %s\n",
+               c.mismatches, g.n, ulps,
+               c.precision_ok ? "the precision standard passes"
+                              : "the precision standard fails too");
     else
-        printf("precision: %s, integer results unequal to the exact result: %zu\n",
-               c.precision_ok ? "PASS" : "FAIL", c.special_bad);
+        printf("verdict: FAIL: bit-identical to the NPU kernel's result; but the precision "
+               "standard fails\n");
     free(model);
     cli_tensor_free(&g), cli_tensor_free(&o), cli_tensor_free(&y);
     return c.bit_ok && c.precision_ok ? 0 : 1;
@@ -226,6 +307,12 @@ int cli_cmd_compute(int argc, char **argv) {
             fprintf(stderr, "selugrad compute: %s\n", err);
             /* an output that cannot be written, like an input that cannot be read */
             code = CLI_USAGE;
+        } else {
+            char shape[256];
+            cli_shape_str(g.rank, g.dims, shape, sizeof shape);
+            printf("selugrad compute: wrote %s: gradInput, %s, shape %s, %zu element%s%s\n", a.dest,
+                   selugrad_dtype_name(g.dtype), shape, g.n, g.n == 1 ? "" : "s",
+                   f64 ? ", as float64 ('<f8')" : "");
         }
     } else {
         fprintf(stderr, "selugrad compute: out of memory\n");
