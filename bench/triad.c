@@ -18,14 +18,16 @@ typedef struct sgb_triad_job {
     sgb_triad_fn fn;
     float *a;
     const float *b, *c;
-    size_t n;
+    size_t n, per; /* elements, elements per task */
 } sgb_triad_job;
 
-static void sgb_triad_part(void *ctx, unsigned ith, unsigned nth) {
+/* Triad tasks: nth * 8 runs of whole 64-byte lines, so every task's vector stores stay
+   aligned; claimed by the threads as the library's own calls are. */
+enum { SGB_TRIAD_TASKS_PER_THREAD = 8 };
+
+static void sgb_triad_range(void *ctx, size_t tb, size_t te) {
     const sgb_triad_job *j = ctx;
-    /* Parts of whole 64-byte lines so every part's vector stores stay aligned. */
-    size_t per = ((j->n + nth - 1) / nth + 15) / 16 * 16;
-    size_t begin = (size_t)ith * per, end = begin + per;
+    size_t begin = tb * j->per, end = te * j->per;
     if (begin > j->n) begin = j->n;
     if (end > j->n) end = j->n;
     if (begin < end) j->fn(j->a + begin, j->b + begin, j->c + begin, 3.0f, end - begin);
@@ -33,9 +35,14 @@ static void sgb_triad_part(void *ctx, unsigned ith, unsigned nth) {
 
 int sgb_triad_call(void *ctx, size_t k) {
     const sgb_triad *t = ctx;
-    sgb_triad_job j = {t->fn, sgb_buf(t->bufs, k, 2), sgb_buf(t->bufs, k, 0),
-                       sgb_buf(t->bufs, k, 1), t->bufs->array_bytes / 4};
-    return sg_pool_run(t->nth, sgb_triad_part, &j, 0) == SELUGRAD_OK ? 0 : -1;
+    size_t n = t->bufs->array_bytes / 4, tasks = (size_t)t->nth * SGB_TRIAD_TASKS_PER_THREAD;
+    size_t per = ((n + tasks - 1) / tasks + 15) / 16 * 16;
+    if (per == 0) per = 16;
+    sgb_triad_job j = {
+        t->fn, sgb_buf(t->bufs, k, 2), sgb_buf(t->bufs, k, 0), sgb_buf(t->bufs, k, 1), n, per};
+    return sg_pool_for(t->nth, (n + per - 1) / per, sgb_triad_range, &j, 0, SIZE_MAX) == SELUGRAD_OK
+               ? 0
+               : -1;
 }
 
 /* The widest plain and non-temporal triads this CPU runs under cap. */

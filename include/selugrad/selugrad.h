@@ -183,6 +183,23 @@ SELUGRAD_API int selugrad_version_number(void);
 SELUGRAD_API selugrad_status selugrad_set_num_threads(int n);
 SELUGRAD_API int selugrad_get_num_threads(void);
 
+/*
+ * Running the library's work on the host program's threads (OpenMP, a thread pool) instead of
+ * its own pool. After selugrad_set_parallel_for(fn, ctx), every call that splits (one that
+ * would use more than one thread, see selugrad_set_num_threads) hands its work to
+ * fn(ctx, n_tasks, task, task_ctx), which must run task(task_ctx, i) once for every i in
+ * [0, n_tasks), on any threads in any order, and return when all have returned: the shape of
+ * oneDNN's threadpool interop and of pthreadpool's parallelize_1d. Tasks do not fail and do not
+ * call into the library's thread settings. Calls too small to split run on the calling thread
+ * without calling fn. fn = NULL restores the library's own pool (ctx is then ignored). The
+ * setting is the process's; it applies to the native and the aclnn API alike, aclnn streams
+ * included. Results are the same bits whatever runs the tasks. Always returns SELUGRAD_OK.
+ */
+typedef void (*selugrad_task_fn)(void *task_ctx, size_t i);
+typedef void (*selugrad_parallel_for_fn)(void *ctx, size_t n_tasks, selugrad_task_fn task,
+                                         void *task_ctx);
+selugrad_status selugrad_set_parallel_for(selugrad_parallel_for_fn fn, void *ctx);
+
 /* Exact conversions used by the contract: round to nearest even, subnormals kept, NaN stays NaN. */
 SELUGRAD_API uint16_t selugrad_f32_to_f16(float x);
 SELUGRAD_API float selugrad_f16_to_f32(uint16_t h);

@@ -1,6 +1,7 @@
 #include "exec.h"
 
 #include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,7 +9,14 @@
 #include "../common/dtype.h"
 #include "../common/tiling.h"
 #include "fpenv.h"
+#include "parallel.h"
 #include "pool.h"
+#if defined(__x86_64__) || defined(_M_X64)
+#include "../kernels/x86_nt.h"
+#define SG_KERNEL_NT_BYTES SG_NT_MIN_BYTES /* a kernel call of this much traffic streams */
+#else
+#define SG_KERNEL_NT_BYTES 0 /* no kernel streams */
+#endif
 
 /* The UB bytes per element of k's operator and dtype, for the CPU's tiling. */
 static int64_t sg_kernel_tiling_bpe(const sg_kernel *k) {
@@ -37,6 +45,44 @@ static size_t sg_threads_wanted(const sg_kernel *k, size_t n) {
     return n * selugrad_dtype_size(k->dtype) / sg_thread_share(k);
 }
 
+/* Arrays a call of k moves: its inputs and the output. */
+static size_t sg_arrays(const sg_kernel *k) {
+    return sg_kernel_inputs(k) + 1;
+}
+
+/* Whether a call streams its stores: when each thread's share of its traffic reaches
+   SG_KERNEL_NT_BYTES, as the kernels themselves decide for one call. */
+static int sg_stream_wanted(size_t traffic, unsigned nth) {
+    return SG_KERNEL_NT_BYTES != 0 && traffic / nth >= (size_t)SG_KERNEL_NT_BYTES;
+}
+
+/* The most elements of k's dtype one kernel call gets when it must not stream: just below
+   SG_KERNEL_NT_BYTES of traffic, a multiple of SG_TASK_ALIGN (or SIZE_MAX: nothing streams). */
+static size_t sg_plain_most(const sg_kernel *k) {
+    if (SG_KERNEL_NT_BYTES == 0) return SIZE_MAX;
+    size_t e = ((size_t)SG_KERNEL_NT_BYTES - 1) / (sg_arrays(k) * selugrad_dtype_size(k->dtype));
+    return e / SG_TASK_ALIGN * SG_TASK_ALIGN;
+}
+
+/* Elements per task: about SG_TASKS_PER_THREAD tasks per thread, each at least a third of the
+   kernel's sg_part_bytes of traffic (a task's fixed costs stay small against its work), a
+   multiple of SG_TASK_ALIGN elements, and at most SG_POOL_MAX_TASKS tasks. Tasks of a call that
+   streams have SG_KERNEL_NT_BYTES of traffic or more, so that every kernel call streams; tasks
+   of one that does not stay below it. So a task's size tells whether the call streams
+   (sg_flat_range). */
+static size_t sg_task_elems(const sg_kernel *k, size_t n, unsigned nth, int stream) {
+    size_t es = selugrad_dtype_size(k->dtype);
+    size_t bytes = sg_arrays(k) * n * es / ((size_t)nth * SG_TASKS_PER_THREAD);
+    size_t least = sg_part_bytes(k) / 3;
+    if (stream && least < (size_t)SG_KERNEL_NT_BYTES) least = SG_KERNEL_NT_BYTES;
+    if (bytes < least) bytes = least;
+    size_t e = (bytes / (sg_arrays(k) * es) + SG_TASK_ALIGN - 1) / SG_TASK_ALIGN * SG_TASK_ALIGN;
+    size_t most = (n + SG_POOL_MAX_TASKS - 1) / SG_POOL_MAX_TASKS;
+    if (e < most) e = (most + SG_TASK_ALIGN - 1) / SG_TASK_ALIGN * SG_TASK_ALIGN;
+    if (!stream && e > sg_plain_most(k)) e = sg_plain_most(k);
+    return e ? e : SG_TASK_ALIGN;
+}
+
 void sg_plan_make(sg_plan *plan, const sg_kernel *k, size_t n, unsigned max_threads) {
     size_t es = selugrad_dtype_size(k->dtype);
     plan->kernel = k;
@@ -51,8 +97,13 @@ void sg_plan_make(sg_plan *plan, const sg_kernel *k, size_t n, unsigned max_thre
         t = (sg_tiling){(int64_t)n, (int64_t)n, 32, 1, 0};
     }
     plan->nth = (unsigned)t.block_dim;
-    plan->block = (size_t)t.block_former;
     plan->chunk = (size_t)t.ub_former;
+    plan->stream = sg_stream_wanted(sg_arrays(k) * n * es, plan->nth);
+    if (plan->nth <= 1) /* one task, or runs of them below the streaming size */
+        plan->block = n == 0 ? 1 : plan->stream || n <= sg_plain_most(k) ? n : sg_plain_most(k);
+    else
+        plan->block = sg_task_elems(k, n, plan->nth, plan->stream);
+    plan->tasks = n / plan->block + (n % plan->block != 0);
 }
 
 int sg_run_small(const sg_kernel *k, size_t n, const void *g, const void *o, void *y) {
@@ -75,21 +126,6 @@ typedef struct sg_job {
     ptrdiff_t gs, os, ys; /* element strides; all 1 for the contiguous path */
     int contiguous;
 } sg_job;
-
-/* Elements [begin, end) of part ith when the blocks of n elements (block elements each, the
-   last one shorter) are spread over nth threads: thread ith takes a contiguous run of whole
-   blocks, so each block stays on one thread whatever nth is. */
-static void sg_part_range(size_t n, size_t block, unsigned ith, unsigned nth, size_t *begin,
-                          size_t *end) {
-    size_t blocks = n / block + (n % block != 0);
-    size_t per = (blocks + nth - 1) / nth;
-    size_t b0 = (size_t)ith * per;
-    size_t b1 = b0 + per;
-    if (b1 > blocks) b1 = blocks;
-    *begin = b0 * block < n ? b0 * block : n;
-    *end = b1 * block < n ? b1 * block : n;
-    if (*end < *begin) *end = *begin;
-}
 
 /* Copies m elements of es bytes (1, 2 or 4) from a run with a stride of `stride` elements into a
    packed buffer, or back: one loop per element size, so that each copy is one load and one store
@@ -133,12 +169,18 @@ void sg_run_strided_range(const sg_kernel *k, size_t chunk, size_t n, const void
     }
 }
 
-static void sg_job_part(void *ctx, unsigned ith, unsigned nth) {
+/* Tasks [tb, te) of a plan as elements [*begin, *end). */
+static void sg_task_span(const sg_plan *p, size_t tb, size_t te, size_t *begin, size_t *end) {
+    *begin = tb * p->block;
+    *end = te * p->block < p->n ? te * p->block : p->n;
+}
+
+/* a one-input job has o NULL and os 0 */
+static void sg_strided_range(void *ctx, size_t tb, size_t te) {
     const sg_job *job = (const sg_job *)ctx;
     const sg_plan *p = job->plan;
     size_t begin, end;
-    sg_part_range(p->n, p->block, ith, nth, &begin, &end);
-    if (begin == end) return;
+    sg_task_span(p, tb, te, &begin, &end);
     sg_fpenv env;
     sg_fpenv_enter(&env);
     size_t es = p->elem_size;
@@ -150,7 +192,7 @@ static void sg_job_part(void *ctx, unsigned ith, unsigned nth) {
     sg_fpenv_leave(&env);
 }
 
-/* A contiguous call's job: all a part needs, small enough for the pool to pass by value in the
+/* A contiguous call's job: all a task needs, small enough for the pool to pass by value in the
    cache line its waiting workers read (pool.h), so a worker reads nothing else of the caller's. */
 typedef struct sg_flat_job {
     const sg_kernel *kernel;
@@ -159,16 +201,27 @@ typedef struct sg_flat_job {
     char *y;
 } sg_flat_job;
 
-static void sg_flat_part(void *ctx, unsigned ith, unsigned nth) {
+_Static_assert(sizeof(sg_flat_job) <= SG_POOL_JOB_BYTES, "a flat job travels by value");
+
+/* Runs tasks [tb, te): one kernel call when the tasks stream (the call's tasks are that large
+   only then), else calls of the most whole tasks that stay below the streaming size, so that a
+   run of claimed tasks does not start streaming. */
+static void sg_flat_range(void *ctx, size_t tb, size_t te) {
     const sg_flat_job *job = (const sg_flat_job *)ctx;
-    size_t begin, end;
-    sg_part_range(job->n, job->block, ith, nth, &begin, &end);
-    if (begin == end) return;
+    const sg_kernel *k = job->kernel;
+    size_t begin = tb * job->block, end = te * job->block < job->n ? te * job->block : job->n;
+    size_t most = sg_plain_most(k), piece = end - begin;
+    if (job->block <= most) {
+        size_t whole = most / job->block * job->block;
+        if (piece > whole) piece = whole;
+    }
     sg_fpenv env;
     sg_fpenv_enter(&env);
-    size_t es = selugrad_dtype_size(job->kernel->dtype);
-    sg_kernel_call(job->kernel, end - begin, job->g + begin * es,
-                   job->o ? job->o + begin * es : NULL, job->y + begin * es);
+    size_t es = selugrad_dtype_size(k->dtype);
+    for (size_t i = begin; i < end; i += piece) {
+        size_t m = end - i < piece ? end - i : piece;
+        sg_kernel_call(k, m, job->g + i * es, job->o ? job->o + i * es : NULL, job->y + i * es);
+    }
     sg_fpenv_leave(&env);
 }
 
@@ -186,9 +239,19 @@ int sg_verbose(void) {
 }
 
 void sg_plan_print(const sg_plan *p, int contiguous) {
-    fprintf(stderr, "selugrad: dtype=%s n=%zu kernel=%s threads=%u block=%zu chunk=%zu %s\n",
+    fprintf(stderr,
+            "selugrad: dtype=%s n=%zu kernel=%s threads=%u block=%zu chunk=%zu %s tasks=%zu "
+            "stores=%s%s\n",
             selugrad_dtype_name(p->kernel->dtype), p->n, p->kernel->name, p->nth, p->block,
-            p->chunk, contiguous ? "contiguous" : "strided");
+            p->chunk, contiguous ? "contiguous" : "strided", p->tasks,
+            contiguous && p->stream ? "stream" : "plain",
+            p->nth > 1 && sg_parallel_hooked() ? " on=host" : "");
+}
+
+/* A job's time on one thread in microseconds, roughly: a kernel's part_kib of traffic takes
+   about a microsecond on one thread (a second thread starts to pay at twice that). */
+static size_t sg_job_cost(const sg_plan *p) {
+    return sg_arrays(p->kernel) * p->n * p->elem_size / sg_part_bytes(p->kernel);
 }
 
 static selugrad_status sg_plan_go(sg_job *job) {
@@ -197,9 +260,9 @@ static selugrad_status sg_plan_go(sg_job *job) {
     if (p->n == 0) return SELUGRAD_OK;
     if (job->contiguous) {
         sg_flat_job flat = {p->kernel, p->n, p->block, job->g, job->o, job->y};
-        return sg_pool_run(p->nth, sg_flat_part, &flat, sizeof flat);
+        return sg_parallel_for(p->nth, p->tasks, sg_flat_range, &flat, sizeof flat, sg_job_cost(p));
     }
-    return sg_pool_run(p->nth, sg_job_part, job, 0);
+    return sg_parallel_for(p->nth, p->tasks, sg_strided_range, job, 0, sg_job_cost(p));
 }
 
 selugrad_status sg_plan_run(const sg_plan *plan, const void *g, const void *o, void *y) {

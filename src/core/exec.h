@@ -14,10 +14,21 @@ typedef struct sg_plan {
     const sg_kernel *kernel;
     size_t n;         /* elements */
     size_t elem_size; /* bytes per element */
-    unsigned nth;     /* parts (threads), the tiling's blockDim */
-    size_t block;     /* elements per part, the tiling's blockFormer */
-    size_t chunk;     /* elements per gather/scatter chunk, the tiling's ubFormer */
+    unsigned nth;     /* threads that take part (the tiling's blockDim) */
+    size_t block;     /* elements per task (a multiple of SG_TASK_ALIGN but the last) */
+    size_t tasks;     /* tasks: n / block rounded up, claimed dynamically by the threads */
+    size_t chunk;     /* elements per gather/scatter chunk of the strided path (ubFormer) */
+    int stream;       /* the contiguous path writes y with non-temporal stores */
 } sg_plan;
+
+/* Elements per task are a multiple of this: 64 bytes or more of every dtype, so that tasks
+   split y at cache-line boundaries when y is 64-byte aligned. */
+enum { SG_TASK_ALIGN = 64 };
+
+/* Tasks per thread a split call aims at: enough that a thread which starts late or is
+   descheduled leaves only small pieces to the others, few enough that the claims (an atomic
+   each) and the kernel's per-call costs stay small. */
+enum { SG_TASKS_PER_THREAD = 8 };
 
 /* Traffic (bytes of both inputs and the output) each thread must get: a call below two threads'
    worth runs on the calling thread only, with no wake-up. Each kernel carries its own, measured
@@ -54,7 +65,8 @@ void sg_run_strided_range(const sg_kernel *k, size_t chunk, size_t n, const void
 /* Whether SELUGRAD_VERBOSE asks for one line per call on stderr (read once). */
 int sg_verbose(void);
 
-/* Prints a plan's line: dtype, n, kernel, threads, block, chunk, layout. */
+/* Prints a plan's line: dtype, n, kernel, threads, block (elements per task), chunk, layout,
+   tasks, stores, and " on=host" when a split call runs on the host's parallel-for. */
 void sg_plan_print(const sg_plan *plan, int contiguous);
 
 #endif /* SELUGRAD_CORE_EXEC_H */

@@ -4,6 +4,7 @@
 #include <pthread.h>
 #include <sched.h>
 #include <time.h>
+#include <fcntl.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -21,7 +22,7 @@ static atomic_int sg_threads_override; /* 0: none */
 static unsigned sg_threads_env;
 static pthread_once_t sg_threads_once = PTHREAD_ONCE_INIT;
 
-static unsigned sg_cpus_available(void) {
+unsigned sg_cpus_available(void) {
 #if defined(__linux__)
     cpu_set_t set;
     if (sched_getaffinity(0, sizeof set, &set) == 0) {
@@ -72,53 +73,82 @@ int selugrad_get_num_threads(void) {
 }
 
 /* ---- the pool ----
- * A job is published by bumping `word`, which packs the job's generation (high bits) with its
- * part count (low 16 bits), so a worker reads both at once: a worker whose index is beyond the
- * part count never touches the job, and the job cannot change while a participating worker still
- * needs it (the caller holds job_lock until `pending` reaches zero). Workers spin for a while
- * on `word` before sleeping on a condition variable; the caller wakes them through the condition
- * only when one sleeps.
- * Cache lines: a waiting worker polls the line of `word`, which also holds `pending` and the copy
- * of a small job, so one transfer from the caller's core brings it the job too (a job left on
- * the caller's stack, and the plan it pointed to, took two more, one after the other); `fn` and
- * `ctx` sit in a line that a steady stream of calls does not write (they are written only when
- * they change; `sleepers` there changes only when a worker falls asleep or wakes), away from
- * job_lock, which every call writes. */
+ * A job is published by bumping `word`, which packs the job's generation (high 32 bits) with its
+ * participant count and its task count (16 bits each), so a worker reads all three at once.
+ * Participant s (0: the caller; 1 and up: workers) owns tasks [s * tasks / parts,
+ * (s + 1) * tasks / parts): slot s holds (generation, begin, end) of what is left of them in one
+ * word, and a slot still tagged with an older generation holds its whole share, so publishing
+ * writes no slot (but every 2^30 jobs, so that no tag lives to wrap around). A claim is a
+ * compare-and-swap on a slot that keeps the tag: the owner takes half of what is left from the
+ * front, another participant half from the back, and each claim runs as one range. A claim fails
+ * once the slot carries a newer generation, so a worker that wakes late never runs a finished job;
+ * and a job cannot finish while a claimed range runs, so a participant that holds a claim reads the
+ * job (fn, ctx, the copy) as it was published. `remaining` counts the tasks not finished: each
+ * participant subtracts what it ran when it finds nothing more to claim, and the caller returns
+ * when it reaches zero. Waiting: a worker spins on `word` for up to SG_POOL_SPIN_NS when spinning
+ * is allowed (the rule of sg_pool_spin_rule, sampled every SG_POOL_SAMPLE_NS), then sleeps on
+ * `wake`; the caller spins for the ranges others still run, then sleeps on `done`. Cache lines: a
+ * waiting worker polls the line of `word`, which also holds `remaining` and the copy of a small
+ * job, so one transfer from the caller's core brings it the job too; `fn` and `ctx` sit in a line
+ * that a steady stream of calls does not write (written only when they change); each slot has a
+ * line of its own, which stays in its owner's cache unless someone steals from it. */
 
-enum { SG_NTH_BITS = 16 };
-/* How long a worker spins waiting for the next job (and the caller for the workers) before
-   sleeping on a condition variable. A futex wake-up costs tens of microseconds on a VM, more
-   than a whole in-cache call; measured in docs/dispatch.md. Checked by the clock because the
-   duration of PAUSE varies tenfold between CPUs. */
+enum { SG_FIELD_BITS = 16 };
+#define SG_FIELD_MASK 0xFFFFu
+#define SG_SWEEP_MASK 0x3FFFFFFFu
+
+/* How long a worker spins waiting for the next job (and the caller for ranges other threads run)
+   before sleeping on a condition variable. A futex wake-up costs tens of microseconds on a VM,
+   more than a whole in-cache call; measured in docs/dispatch.md. Checked by the clock because
+   the duration of PAUSE varies tenfold between CPUs. */
 #ifndef SG_POOL_YIELD_NS
 #define SG_POOL_YIELD_NS 20000
 #endif
 #ifndef SG_POOL_SPIN_NS
 #define SG_POOL_SPIN_NS 200000
 #endif
+/* How often the spin rule is sampled: by a worker when it finishes a job (a sample reads
+   /proc/loadavg, about 10 us on a VM, time the worker would spend waiting anyway), and by a
+   caller only when no worker has done so for longer (all of them asleep). */
+#ifndef SG_POOL_SAMPLE_NS
+#define SG_POOL_SAMPLE_NS 10000000
+#endif
+#ifndef SG_POOL_CALLER_SAMPLE_NS
+#define SG_POOL_CALLER_SAMPLE_NS 100000000
+#endif
+
+typedef struct sg_slot {
+    _Alignas(64) _Atomic uint64_t range; /* generation << 32 | begin << 16 | end */
+} sg_slot;
 
 typedef struct sg_pool {
-    _Alignas(64) _Atomic uint64_t word; /* generation << 16 | parts */
-    atomic_uint pending;                /* worker parts of the current job not yet finished */
+    _Alignas(64) _Atomic uint64_t word; /* generation << 32 | parts << 16 | tasks */
+    atomic_uint remaining;              /* tasks of the current job not yet finished */
     _Alignas(16) unsigned char job[SG_POOL_JOB_BYTES]; /* the copy of a job passed by value */
-    _Alignas(64) sg_task_fn fn;
-    void *ctx;            /* what the workers get: the caller's ctx, or `job` */
-    atomic_uint sleepers; /* workers blocked on `wake` */
-    atomic_int spin;      /* whether to spin: off when there are more threads than CPUs */
-    unsigned workers;     /* threads started so far */
-    uint64_t start_word;  /* `word` when the newest worker was started (under mu) */
+    _Alignas(64) sg_range_fn fn;
+    void *ctx;                  /* what the workers get: the caller's ctx, or `job` */
+    atomic_uint sleepers;       /* workers blocked on `wake` */
+    atomic_uint nworkers;       /* threads started so far */
+    atomic_uint cpus;           /* sg_cpus_available() when the pool last grew */
+    atomic_int spin;            /* whether workers may spin (sg_pool_spin_rule) */
+    _Atomic int64_t sampled_ns; /* when the rule was last sampled */
+    uint64_t start_word;        /* `word` when the newest worker was started (under mu) */
+    int64_t last_job_ns;        /* when the last job was published (under job_lock) */
     _Alignas(64) pthread_mutex_t job_lock; /* held by the caller whose job the pool runs */
-    pthread_mutex_t mu; /* guards the condition variables, `workers`, `start_word` */
+    pthread_mutex_t mu; /* guards the condition variables, start_word, starting workers */
     pthread_cond_t wake, done;
 } sg_pool;
 
 _Static_assert(offsetof(sg_pool, job) + SG_POOL_JOB_BYTES <= 64,
                "the job copy shares the cache line of the job word");
+_Static_assert(SG_MAX_THREADS <= SG_FIELD_MASK && SG_POOL_MAX_TASKS <= SG_FIELD_MASK,
+               "parts and tasks fit their fields");
 
 static sg_pool sg_the_pool = {.job_lock = PTHREAD_MUTEX_INITIALIZER,
                               .mu = PTHREAD_MUTEX_INITIALIZER,
                               .wake = PTHREAD_COND_INITIALIZER,
                               .done = PTHREAD_COND_INITIALIZER};
+static sg_slot sg_slots[SG_MAX_THREADS];
 
 static inline void sg_cpu_relax(void) {
 #if defined(__x86_64__) || defined(__i386__)
@@ -134,16 +164,61 @@ static int64_t sg_now_ns(void) {
     return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
 
+/* ---- when to spin ---- */
+
+bool sg_pool_spin_rule(unsigned runnable, unsigned sleepers, unsigned cpus) {
+    return runnable == 0 || (size_t)runnable + sleepers <= cpus;
+}
+
+/* Runnable threads of the machine now, the caller included (the fourth field of /proc/loadavg,
+   "runnable/total"); 0 where unknown. */
+static unsigned sg_runnable_threads(void) {
+#if defined(__linux__)
+    int fd = open("/proc/loadavg", O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return 0;
+    char buf[128];
+    ssize_t got = read(fd, buf, sizeof buf - 1);
+    close(fd);
+    if (got <= 0) return 0;
+    buf[got] = '\0';
+    char *s = buf;
+    for (int field = 0; field < 3; field++) {
+        s = strchr(s, ' ');
+        if (s == NULL) return 0;
+        s++;
+    }
+    unsigned long r = strtoul(s, NULL, 10);
+    return r < 65536 ? (unsigned)r : 65535u;
+#else
+    return 0;
+#endif
+}
+
+/* Samples the spin rule if the last sample is older than age_ns (one thread at a time). With no
+   count of runnable threads, workers spin while there are fewer of them than CPUs. */
+static void sg_pool_sample(sg_pool *p, int64_t now, int64_t age_ns) {
+    int64_t last = atomic_load_explicit(&p->sampled_ns, memory_order_relaxed);
+    if (now - last < age_ns ||
+        !atomic_compare_exchange_strong_explicit(&p->sampled_ns, &last, now, memory_order_relaxed,
+                                                 memory_order_relaxed))
+        return;
+    unsigned cpus = atomic_load_explicit(&p->cpus, memory_order_relaxed);
+    bool ok = atomic_load_explicit(&p->nworkers, memory_order_relaxed) < cpus &&
+              sg_pool_spin_rule(sg_runnable_threads(), atomic_load(&p->sleepers), cpus);
+    atomic_store_explicit(&p->spin, ok, memory_order_relaxed);
+}
+
 /* One spin-wait's deadline and next yield. Yielding now and then lets a waited-for thread
    that shares this CPU run; yielding often hands the CPU to unrelated processes for a whole
    time slice. */
 typedef struct sg_spin {
     int64_t until, next_yield;
+    bool obey; /* stop at once when spinning is not allowed */
 } sg_spin;
 
 /* Called every 64 rounds of a spin; false when the spin should stop. */
 static bool sg_spin_go_on(sg_spin *s) {
-    if (!atomic_load_explicit(&sg_the_pool.spin, memory_order_relaxed)) return false;
+    if (s->obey && !atomic_load_explicit(&sg_the_pool.spin, memory_order_relaxed)) return false;
     int64_t t = sg_now_ns();
     if (s->until == 0) {
         s->until = t + SG_POOL_SPIN_NS;
@@ -156,9 +231,10 @@ static bool sg_spin_go_on(sg_spin *s) {
     return t < s->until;
 }
 
-/* Spins until *a is zero or the spin ends; returns the last value read. */
+/* Spins until *a is zero or the spin ends; returns the last value read. The caller waits so for
+   ranges that other threads are running, whatever the spin rule says: they end soon. */
 static unsigned sg_spin_until_zero(atomic_uint *a) {
-    sg_spin s = {0, 0};
+    sg_spin s = {0, 0, false};
     for (unsigned i = 1;; i++) {
         unsigned v = atomic_load_explicit(a, memory_order_acquire);
         if (v == 0 || ((i & 63u) == 0 && !sg_spin_go_on(&s))) return v;
@@ -168,7 +244,7 @@ static unsigned sg_spin_until_zero(atomic_uint *a) {
 
 /* Spins until the job word differs from old or the spin ends; returns the last value read. */
 static uint64_t sg_spin_word(sg_pool *p, uint64_t old) {
-    sg_spin s = {0, 0};
+    sg_spin s = {0, 0, true};
     for (unsigned i = 1;; i++) {
         uint64_t w = atomic_load_explicit(&p->word, memory_order_acquire);
         if (w != old || ((i & 63u) == 0 && !sg_spin_go_on(&s))) return w;
@@ -188,6 +264,72 @@ static uint64_t sg_wait_word(sg_pool *p, uint64_t old) {
     return w;
 }
 
+/* ---- claiming ---- */
+
+/* Claims tasks of generation gen from slot s: up to half of what is left (at least one), from
+   the front (the owner) or the back (anyone else). False when none is left, or when the slot
+   belongs to a newer job (then this one is finished). */
+static bool sg_claim(unsigned s, uint32_t gen, unsigned parts, unsigned tasks, bool front,
+                     size_t *begin, size_t *end) {
+    _Atomic uint64_t *r = &sg_slots[s].range;
+    uint64_t cur = atomic_load_explicit(r, memory_order_acquire);
+    for (;;) {
+        uint32_t tag = (uint32_t)(cur >> 32);
+        unsigned lo, hi;
+        if (tag == gen) {
+            lo = (unsigned)(cur >> SG_FIELD_BITS) & SG_FIELD_MASK;
+            hi = (unsigned)cur & SG_FIELD_MASK;
+        } else {
+            /* Another tag: untouched in this job, unless the job is over (the slot had to be
+               claimed for it to end). `word` is read after the slot, so if it still names this
+               job the tag is older; a claim made since then fails the exchange below. */
+            if ((uint32_t)(atomic_load_explicit(&sg_the_pool.word, memory_order_acquire) >> 32) !=
+                gen)
+                return false;
+            lo = s * tasks / parts;
+            hi = (s + 1) * tasks / parts;
+        }
+        if (lo >= hi) return false;
+        unsigned take = (hi - lo + 1) / 2;
+        if (front) {
+            *begin = lo;
+            lo += take;
+            *end = lo;
+        } else {
+            *end = hi;
+            hi -= take;
+            *begin = hi;
+        }
+        uint64_t next = (uint64_t)gen << 32 | (uint64_t)lo << SG_FIELD_BITS | hi;
+        if (atomic_compare_exchange_weak_explicit(r, &cur, next, memory_order_acq_rel,
+                                                  memory_order_relaxed))
+            return true;
+    }
+}
+
+/* Runs tasks of the job in word w as participant s (its own share first, then the others'),
+   until none is left to claim; returns how many it ran. fn and ctx: the caller's own; NULL for a
+   worker, which reads the pool's once it holds a claim. */
+static unsigned sg_participate(sg_pool *p, unsigned s, uint64_t w, sg_range_fn fn, void *ctx) {
+    uint32_t gen = (uint32_t)(w >> 32);
+    unsigned parts = (unsigned)(w >> SG_FIELD_BITS) & SG_FIELD_MASK;
+    unsigned tasks = (unsigned)w & SG_FIELD_MASK;
+    unsigned ran = 0;
+    size_t b, e;
+    for (unsigned k = 0; k < parts; k++) {
+        unsigned v = s + k < parts ? s + k : s + k - parts;
+        while (sg_claim(v, gen, parts, tasks, k == 0, &b, &e)) {
+            if (fn == NULL) {
+                fn = p->fn;
+                ctx = p->ctx;
+            }
+            fn(ctx, b, e);
+            ran += (unsigned)(e - b);
+        }
+    }
+    return ran;
+}
+
 static void *sg_worker_main(void *arg) {
     sg_pool *p = &sg_the_pool;
     unsigned index = (unsigned)(size_t)arg;
@@ -198,14 +340,16 @@ static void *sg_worker_main(void *arg) {
     pthread_mutex_unlock(&p->mu);
     for (;;) {
         seen = sg_wait_word(p, seen);
-        unsigned nth = (unsigned)(seen & ((1u << SG_NTH_BITS) - 1u));
-        if (index >= nth) continue;
-        p->fn(p->ctx, index, nth);
-        if (atomic_fetch_sub_explicit(&p->pending, 1, memory_order_acq_rel) == 1) {
+        unsigned parts = (unsigned)(seen >> SG_FIELD_BITS) & SG_FIELD_MASK;
+        if (index >= parts) continue;
+        unsigned ran = sg_participate(p, index, seen, NULL, NULL);
+        if (ran != 0 &&
+            atomic_fetch_sub_explicit(&p->remaining, ran, memory_order_acq_rel) == ran) {
             pthread_mutex_lock(&p->mu);
             pthread_cond_signal(&p->done);
             pthread_mutex_unlock(&p->mu);
         }
+        sg_pool_sample(p, sg_now_ns(), SG_POOL_SAMPLE_NS);
     }
     return NULL;
 }
@@ -213,72 +357,103 @@ static void *sg_worker_main(void *arg) {
 /* Starts workers up to want (called with job_lock and mu held); returns how many exist. */
 static unsigned sg_pool_grow(sg_pool *p, unsigned want) {
     p->start_word = atomic_load(&p->word);
-    while (p->workers < want) {
+    unsigned have = atomic_load_explicit(&p->nworkers, memory_order_relaxed);
+    unsigned cpus = sg_cpus_available();
+    atomic_store_explicit(&p->cpus, cpus, memory_order_relaxed);
+    while (have < want) {
         pthread_t t;
         pthread_attr_t attr;
         pthread_attr_init(&attr);
         pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-        int rc = pthread_create(&t, &attr, sg_worker_main, (void *)(size_t)(p->workers + 1));
+        int rc = pthread_create(&t, &attr, sg_worker_main, (void *)(size_t)(have + 1));
         pthread_attr_destroy(&attr);
         if (rc != 0) break;
-        p->workers++;
+        have++;
+        atomic_store_explicit(&p->nworkers, have, memory_order_relaxed);
     }
-    /* Spinning threads would steal the CPUs the others need when there are more than CPUs. */
-    atomic_store(&p->spin, p->workers < sg_cpus_available());
-    return p->workers;
+    /* Spinning threads would steal the CPUs the others need when there are more than CPUs; the
+       workers' samples refine this. */
+    atomic_store(&p->spin, have < cpus);
+    return have;
 }
 
-/* All parts on the calling thread; parts after the first get a copy of a job passed by value,
-   made before any part runs, as workers would. */
-static void sg_run_inline(unsigned nth, sg_task_fn fn, void *ctx, size_t size) {
-    _Alignas(16) unsigned char copy[SG_POOL_JOB_BYTES];
-    if (size && nth > 1) memcpy(copy, ctx, size);
-    for (unsigned i = 0; i < nth; i++) fn(i == 0 || size == 0 ? ctx : (void *)copy, i, nth);
-}
-
-selugrad_status sg_pool_run(unsigned nth, sg_task_fn fn, void *ctx, size_t size) {
-    sg_pool *p = &sg_the_pool;
-    if (size > SG_POOL_JOB_BYTES)
-        return sg_fail(SELUGRAD_ERR_INTERNAL, "sg_pool_run: a job of %zu bytes (at most %d)", size,
-                       (int)SG_POOL_JOB_BYTES);
-    if (nth <= 1 || pthread_mutex_trylock(&p->job_lock) != 0) {
-        sg_run_inline(nth ? nth : 1, fn, ctx, size);
-        return SELUGRAD_OK;
-    }
-    if (nth > SG_MAX_THREADS) nth = SG_MAX_THREADS;
-    unsigned have = p->workers; /* changed only by the holder of job_lock */
-    if (have < nth - 1) {
-        pthread_mutex_lock(&p->mu);
-        have = sg_pool_grow(p, nth - 1);
-        pthread_mutex_unlock(&p->mu);
-    }
-    /* If fewer workers could be started than asked, the job is split into fewer parts; an
-       elementwise job gives the same results for any split. */
-    unsigned helpers = have < nth - 1 ? have : nth - 1;
-    unsigned parts = helpers + 1;
+/* Publishes a job of n_tasks over parts participants and runs the caller's share (job_lock
+   held); returns when every task is done. */
+static void sg_pool_go(sg_pool *p, unsigned parts, unsigned n_tasks, sg_range_fn fn, void *ctx,
+                       size_t size, bool wake) {
     /* written only when they change, so that the workers' copies of their line stay valid */
     if (p->fn != fn) p->fn = fn;
     void *given = size ? (void *)p->job : ctx;
     if (p->ctx != given) p->ctx = given;
     if (size) memcpy(p->job, ctx, size);
-    /* ordered before the workers see the job by the seq_cst store of `word` below; one locked
-       instruction per publish instead of two */
-    atomic_store_explicit(&p->pending, helpers, memory_order_relaxed);
-    uint64_t gen = (atomic_load(&p->word) >> SG_NTH_BITS) + 1u;
-    atomic_store(&p->word, (gen << SG_NTH_BITS) | parts);
-    if (atomic_load(&p->sleepers) != 0) {
+    /* ordered before the workers see the job by the seq_cst store of `word` below */
+    atomic_store_explicit(&p->remaining, n_tasks, memory_order_relaxed);
+    uint64_t gen =
+        ((atomic_load_explicit(&p->word, memory_order_relaxed) >> 32) + 1u) & 0xFFFFFFFFu;
+    if ((gen & SG_SWEEP_MASK) == 0) {
+        /* A slot's tag must never age by 2^32 jobs, when it would name a job again: every 2^30
+           jobs each slot is marked as claimed to the end in the previous one, which is over. */
+        uint64_t over = (uint64_t)((gen - 1u) & 0xFFFFFFFFu) << 32;
+        for (unsigned s = 0; s < SG_MAX_THREADS; s++)
+            atomic_store_explicit(&sg_slots[s].range, over, memory_order_relaxed);
+    }
+    uint64_t w = gen << 32 | (uint64_t)parts << SG_FIELD_BITS | n_tasks;
+    atomic_store(&p->word, w);
+    if (wake && atomic_load(&p->sleepers) != 0) {
         pthread_mutex_lock(&p->mu);
         pthread_cond_broadcast(&p->wake);
         pthread_mutex_unlock(&p->mu);
     }
-
-    fn(ctx, 0, parts);
-
-    if (sg_spin_until_zero(&p->pending) != 0) {
+    unsigned ran = sg_participate(p, 0, w, fn, ctx);
+    if (atomic_fetch_sub_explicit(&p->remaining, ran, memory_order_acq_rel) != ran &&
+        sg_spin_until_zero(&p->remaining) != 0) {
         pthread_mutex_lock(&p->mu);
-        while (atomic_load(&p->pending) != 0) pthread_cond_wait(&p->done, &p->mu);
+        while (atomic_load(&p->remaining) != 0) pthread_cond_wait(&p->done, &p->mu);
         pthread_mutex_unlock(&p->mu);
     }
+}
+
+bool sg_pool_should_wake(size_t cost, bool may_spin, bool burst) {
+    if (may_spin) return burst || cost >= SG_POOL_WAKE_COST;
+    return cost >= SG_POOL_WAKE_COST_CROWDED;
+}
+
+selugrad_status sg_pool_for(unsigned nth, size_t n_tasks, sg_range_fn fn, void *ctx, size_t size,
+                            size_t cost) {
+    sg_pool *p = &sg_the_pool;
+    if (size > SG_POOL_JOB_BYTES)
+        return sg_fail(SELUGRAD_ERR_INTERNAL, "sg_pool_for: a job of %zu bytes (at most %d)", size,
+                       (int)SG_POOL_JOB_BYTES);
+    if (n_tasks > SG_POOL_MAX_TASKS)
+        return sg_fail(SELUGRAD_ERR_INTERNAL, "sg_pool_for: %zu tasks (at most %d)", n_tasks,
+                       (int)SG_POOL_MAX_TASKS);
+    if (n_tasks == 0) return SELUGRAD_OK;
+    if (nth > n_tasks) nth = (unsigned)n_tasks;
+    if (nth > SG_MAX_THREADS) nth = SG_MAX_THREADS;
+    if (nth <= 1 || pthread_mutex_trylock(&p->job_lock) != 0) {
+        fn(ctx, 0, n_tasks);
+        return SELUGRAD_OK;
+    }
+    unsigned have = atomic_load_explicit(&p->nworkers, memory_order_relaxed);
+    if (have < nth - 1) { /* workers are started only by the holder of job_lock */
+        pthread_mutex_lock(&p->mu);
+        have = sg_pool_grow(p, nth - 1);
+        pthread_mutex_unlock(&p->mu);
+    }
+    /* If fewer workers could be started than asked, the job has fewer participants; tasks give
+       the same results whoever runs them. */
+    unsigned helpers = have < nth - 1 ? have : nth - 1;
+    int64_t now = sg_now_ns();
+    bool burst = now - p->last_job_ns < SG_POOL_SPIN_NS;
+    p->last_job_ns = now;
+    sg_pool_sample(p, now, SG_POOL_CALLER_SAMPLE_NS);
+    /* A job that does not wake sleeping workers, with every worker asleep, runs here at once. */
+    bool wake =
+        sg_pool_should_wake(cost, atomic_load_explicit(&p->spin, memory_order_relaxed), burst);
+    if (helpers == 0 || (!wake && atomic_load(&p->sleepers) >= have))
+        fn(ctx, 0, n_tasks);
+    else
+        sg_pool_go(p, helpers + 1, (unsigned)n_tasks, fn, ctx, size, wake);
     pthread_mutex_unlock(&p->job_lock);
     return SELUGRAD_OK;
 }

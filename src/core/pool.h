@@ -1,30 +1,61 @@
 /*
- * A persistent pool of worker threads with a plain static split (ith / nth). One job runs at a
- * time; a caller that finds the pool busy runs its job's parts itself, in order, so concurrent
- * callers never wait on each other and results never depend on who ran which part.
+ * A persistent pool of worker threads that runs a job of n tasks, claimed dynamically: each
+ * participant starts on its own share of the tasks and, when it runs out, takes what is left of
+ * the others' shares. The caller takes part and keeps claiming until no task is left, then waits
+ * only for tasks other threads are running, never for a worker that has not started: a
+ * descheduled or slow worker costs the caller its tasks' time, not a scheduler's time slice.
+ * One job runs at a time; a caller that finds the pool busy runs its job itself, so concurrent
+ * callers never wait on each other. Results never depend on who ran which task.
  */
 #ifndef SELUGRAD_CORE_POOL_H
 #define SELUGRAD_CORE_POOL_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "selugrad/selugrad.h"
 
-typedef void (*sg_task_fn)(void *ctx, unsigned ith, unsigned nth);
+/* Runs tasks [begin, end) of a job (begin < end). */
+typedef void (*sg_range_fn)(void *ctx, size_t begin, size_t end);
 
-/* The largest job the pool copies (sg_pool_run with size > 0). */
-enum { SG_POOL_JOB_BYTES = 48 };
+/* The largest job the pool copies (sg_pool_for with size > 0), and the most tasks per job. */
+enum { SG_POOL_JOB_BYTES = 48, SG_POOL_MAX_TASKS = 65535 };
 
-/* Runs fn(job, i, nth) for every i < nth, part 0 on the calling thread (job = ctx), and returns
-   when all are done. size 0: every part gets ctx itself; size 1 .. SG_POOL_JOB_BYTES: parts 1 and
-   up get a copy of the size bytes at ctx, aligned to 16 bytes and made before any part starts,
-   which reaches a waiting worker with the job word itself (pool.c); larger:
-   SELUGRAD_ERR_INTERNAL, nothing runs. nth == 1 runs inline with no wake-up, and so does a call
-   that finds the pool busy with another caller's job (with the same copies). */
-selugrad_status sg_pool_run(unsigned nth, sg_task_fn fn, void *ctx, size_t size);
+/* Runs fn over ranges that cover [0, n_tasks) exactly once, on the calling thread and up to
+   nth - 1 workers, and returns when all are done. size 0: every range gets ctx itself; size 1 ..
+   SG_POOL_JOB_BYTES: workers get a copy of the size bytes at ctx, aligned to 16 bytes and made
+   before any task starts, which reaches a waiting worker with the job word itself (pool.c); the
+   caller gets ctx. cost: the job's time on one thread, in microseconds roughly (SIZE_MAX: long),
+   which decides whether to wake sleeping workers (sg_pool_should_wake). Fails with
+   SELUGRAD_ERR_INTERNAL, running nothing, when size > SG_POOL_JOB_BYTES or n_tasks >
+   SG_POOL_MAX_TASKS. nth <= 1, one task, or a pool busy with another caller's job: all on the
+   calling thread, with no wake-up. */
+selugrad_status sg_pool_for(unsigned nth, size_t n_tasks, sg_range_fn fn, void *ctx, size_t size,
+                            size_t cost);
+
+/* Costs (microseconds on one thread) from which a job wakes sleeping workers: a worker wakes
+   tens of microseconds after the call that wakes it, so a shorter job would be over before it
+   arrives; with more runnable threads than CPUs a woken worker takes a CPU from another thread,
+   which pays only for jobs long against the scheduler's time slices. */
+enum { SG_POOL_WAKE_COST = 16, SG_POOL_WAKE_COST_CROWDED = 1000 };
+
+/* Whether a job of the given cost wakes sleeping workers: from SG_POOL_WAKE_COST when workers
+   may spin (the machine is not crowded), and then also for any job in a burst (one published
+   within a spin time of the last: the woken workers will spin into the next ones); from
+   SG_POOL_WAKE_COST_CROWDED when they may not. A pure function: the rule sg_pool_for applies. */
+bool sg_pool_should_wake(size_t cost, bool may_spin, bool burst);
 
 /* Threads per call: the override if set, else SELUGRAD_NUM_THREADS, else the CPUs available. */
 unsigned sg_threads_default(void);
+
+/* The CPUs this process may run on (its affinity mask), at least 1. */
+unsigned sg_cpus_available(void);
+
+/* Whether workers may spin waiting for work, given the runnable threads of the machine
+   (/proc/loadavg's count, the sampling thread included), the pool's workers that sleep, and
+   the CPUs: only if, with every sleeping worker woken, no runnable thread would lack a CPU.
+   runnable 0 (unknown) allows it. A pure function: the rule the pool samples (pool.c). */
+bool sg_pool_spin_rule(unsigned runnable, unsigned sleepers, unsigned cpus);
 
 enum { SG_MAX_THREADS = 1024 };
 

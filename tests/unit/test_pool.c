@@ -1,8 +1,8 @@
 /*
- * The thread pool and the plan: every part of a job runs exactly once for any part count
- * (including a first job with more parts than workers exist yet), concurrent callers never
- * wait on each other's results, plans keep small calls on the calling thread, and results are
- * bit-identical for 1, 2, 3 and 7 threads.
+ * The thread pool and the plan: every task of a job runs exactly once for any thread and task
+ * count (including a first job with more threads than workers exist yet), concurrent callers
+ * never wait on each other's results, plans keep small calls on the calling thread, split larger
+ * ones into aligned tasks, and results are bit-identical for 1, 2, 3 and 7 threads.
  */
 #include <pthread.h>
 #include <sched.h>
@@ -21,41 +21,49 @@
 #include "core/pool.h"
 #include "isa/cpu.h"
 
-enum { MAX_PARTS = 64 };
+enum { MAX_TASKS = 70000 };
 
+/* Per task: how often it ran; per job: whether a range was empty or out of bounds. */
 typedef struct counts {
-    int hits[MAX_PARTS];
-    unsigned nth_seen[MAX_PARTS];
+    atomic_int hits[MAX_TASKS];
+    atomic_int bad;
+    size_t n_tasks;
 } counts;
 
-static void count_part(void *ctx, unsigned ith, unsigned nth) {
+static void count_range(void *ctx, size_t begin, size_t end) {
     counts *c = (counts *)ctx;
-    c->hits[ith]++; /* each part is written by one thread only */
-    c->nth_seen[ith] = nth;
+    if (begin >= end || end > c->n_tasks) atomic_store(&c->bad, 1);
+    for (size_t i = begin; i < end && i < c->n_tasks; i++) atomic_fetch_add(&c->hits[i], 1);
 }
 
-static void check_job(unsigned nth) {
-    counts c;
-    memset(&c, 0, sizeof c);
-    assert_int_equal(sg_pool_run(nth, count_part, &c, 0), SELUGRAD_OK);
-    unsigned parts = c.nth_seen[0];
-    assert_true(parts >= 1 && parts <= (nth ? nth : 1));
-    for (unsigned i = 0; i < MAX_PARTS; i++) {
-        assert_int_equal(c.hits[i], i < parts ? 1 : 0);
-        if (i < parts) assert_int_equal(c.nth_seen[i], parts);
-    }
+static void check_job(counts *c, unsigned nth, size_t n_tasks) {
+    for (size_t i = 0; i < n_tasks; i++) atomic_store(&c->hits[i], 0);
+    atomic_store(&c->bad, 0);
+    c->n_tasks = n_tasks;
+    assert_int_equal(sg_pool_for(nth, n_tasks, count_range, c, 0, (n_tasks & 1) ? SIZE_MAX : 0),
+                     SELUGRAD_OK);
+    assert_int_equal(atomic_load(&c->bad), 0);
+    for (size_t i = 0; i < n_tasks; i++) assert_int_equal(atomic_load(&c->hits[i]), 1);
 }
 
-static void test_parts_once(void **state) {
+static void test_tasks_once(void **state) {
     (void)state;
-    const unsigned seq[] = {7, 1, 2, 3, 0, 7, 5, 2, 2, 9, 1, 4};
-    for (int r = 0; r < 50; r++)
-        for (size_t i = 0; i < sizeof seq / sizeof seq[0]; i++) check_job(seq[i]);
+    counts *c = malloc(sizeof *c);
+    assert_non_null(c);
+    const unsigned nths[] = {7, 1, 2, 3, 0, 7, 5, 2, 2, 9, 1, 4};
+    const size_t tasks[] = {1, 2, 3, 7, 16, 17, 100, 1000, 65535, 0};
+    for (int r = 0; r < 20; r++)
+        for (size_t i = 0; i < sizeof nths / sizeof nths[0]; i++)
+            check_job(c, nths[i], tasks[(i + (size_t)r) % (sizeof tasks / sizeof tasks[0])]);
+    free(c);
 }
 
 static void *caller_main(void *arg) {
     (void)arg;
-    for (int r = 0; r < 300; r++) check_job((unsigned)(r % 5) + 1);
+    counts *c = malloc(sizeof *c);
+    assert_non_null(c);
+    for (int r = 0; r < 300; r++) check_job(c, (unsigned)(r % 5) + 1, (size_t)(r % 37) + 1);
+    free(c);
     return NULL;
 }
 
@@ -67,103 +75,145 @@ static void test_concurrent_callers(void **state) {
     for (int i = 0; i < 3; i++) pthread_join(t[i], NULL);
 }
 
-/* A job passed by value (size > 0): every part sees the job as it was when the call began, the
-   workers through the pool's copy (part 0 changes the caller's own struct as soon as it runs). */
+/* A job passed by value (size > 0): ranges run by workers get a copy made before any task
+   starts, equal to the job; the caller's ranges get the job itself. */
 typedef struct value_job {
     counts *c;
+    const void *orig;
     unsigned tag;
 } value_job;
 
-static void value_part(void *ctx, unsigned ith, unsigned nth) {
-    value_job *v = (value_job *)ctx;
-    v->c->hits[ith]++;
-    v->c->nth_seen[ith] = nth + v->tag;
-    if (ith == 0) v->tag = 0; /* the caller's struct: the workers' copy keeps the tag */
+static atomic_int copies_seen, bad_copies;
+
+static void value_range(void *ctx, size_t begin, size_t end) {
+    const value_job *v = (const value_job *)ctx;
+    if (ctx != v->orig) atomic_fetch_add(&copies_seen, 1);
+    if (v->tag != 1000u + (unsigned)v->c->n_tasks) atomic_fetch_add(&bad_copies, 1);
+    count_range(v->c, begin, end);
 }
 
 static void test_job_by_value(void **state) {
     (void)state;
+    counts *c = malloc(sizeof *c);
+    assert_non_null(c);
+    atomic_store(&copies_seen, 0);
+    atomic_store(&bad_copies, 0);
     const unsigned seq[] = {2, 7, 1, 3, 2, 5, 2};
     for (unsigned r = 0; r < 200; r++) {
         unsigned nth = seq[r % (sizeof seq / sizeof seq[0])];
-        counts c;
-        memset(&c, 0, sizeof c);
-        value_job v = {&c, 1000u + r};
-        assert_int_equal(sg_pool_run(nth, value_part, &v, sizeof v), SELUGRAD_OK);
-        unsigned parts = c.nth_seen[0] - (1000u + r);
-        assert_true(parts >= 1 && parts <= nth);
-        for (unsigned i = 0; i < MAX_PARTS; i++) {
-            assert_int_equal(c.hits[i], i < parts ? 1 : 0);
-            if (i < parts) assert_int_equal(c.nth_seen[i], parts + 1000u + r);
-        }
+        size_t n_tasks = 1 + r % 64;
+        for (size_t i = 0; i < n_tasks; i++) atomic_store(&c->hits[i], 0);
+        atomic_store(&c->bad, 0);
+        c->n_tasks = n_tasks;
+        value_job v = {c, NULL, 1000u + (unsigned)n_tasks};
+        v.orig = &v;
+        assert_int_equal(sg_pool_for(nth, n_tasks, value_range, &v, sizeof v, SIZE_MAX),
+                         SELUGRAD_OK);
+        assert_int_equal(atomic_load(&c->bad), 0);
+        for (size_t i = 0; i < n_tasks; i++) assert_int_equal(atomic_load(&c->hits[i]), 1);
     }
-    /* a job too large to copy: an internal error, and no part runs */
+    assert_int_equal(atomic_load(&bad_copies), 0);
+    /* a job too large to copy, or with too many tasks: an internal error, and nothing runs */
     unsigned char big[SG_POOL_JOB_BYTES + 1];
-    counts c;
-    memset(&c, 0, sizeof c);
-    value_job v = {&c, 1};
+    c->n_tasks = 4;
+    for (size_t i = 0; i < 4; i++) atomic_store(&c->hits[i], 0);
+    value_job v = {c, NULL, 1004u};
+    v.orig = big;
     memset(big, 0, sizeof big);
     memcpy(big, &v, sizeof v);
-    assert_int_equal(sg_pool_run(2, value_part, big, sizeof big), SELUGRAD_ERR_INTERNAL);
-    for (unsigned i = 0; i < MAX_PARTS; i++) assert_int_equal(c.hits[i], 0);
+    assert_int_equal(sg_pool_for(2, 4, value_range, big, sizeof big, SIZE_MAX),
+                     SELUGRAD_ERR_INTERNAL);
+    assert_int_equal(sg_pool_for(2, (size_t)SG_POOL_MAX_TASKS + 1, count_range, c, 0, SIZE_MAX),
+                     SELUGRAD_ERR_INTERNAL);
+    for (size_t i = 0; i < 4; i++) assert_int_equal(atomic_load(&c->hits[i]), 0);
+    free(c);
 }
 
-/* The same while another caller's job holds the pool: this call runs its parts itself, and parts
-   after the first still get the copy. The other job's first part waits until this call is done
-   (holder_go), so the pool is busy for the whole call. */
+/* While another caller's job holds the pool, a call runs all its tasks on its own thread. The
+   other job's task waits until this call is done (holder_go), so the pool is busy throughout. */
 static atomic_int holder_started, holder_go;
+static pthread_t busy_caller;
+static atomic_int foreign_ranges;
 
-static void holder_part(void *ctx, unsigned ith, unsigned nth) {
-    (void)ctx, (void)nth;
-    if (ith != 0) return;
+static void holder_range(void *ctx, size_t begin, size_t end) {
+    (void)ctx, (void)end;
+    if (begin != 0) return;
     atomic_store(&holder_started, 1);
     while (!atomic_load(&holder_go)) sched_yield();
 }
 
 static void *holder_main(void *arg) {
     (void)arg;
-    assert_int_equal(sg_pool_run(2, holder_part, NULL, 0), SELUGRAD_OK);
+    assert_int_equal(sg_pool_for(2, 2, holder_range, NULL, 0, SIZE_MAX), SELUGRAD_OK);
     return NULL;
 }
 
-static void test_job_by_value_busy(void **state) {
+static void own_range(void *ctx, size_t begin, size_t end) {
+    if (!pthread_equal(pthread_self(), busy_caller)) atomic_fetch_add(&foreign_ranges, 1);
+    count_range(ctx, begin, end);
+}
+
+static void test_busy_pool_runs_inline(void **state) {
     (void)state;
+    counts *c = malloc(sizeof *c);
+    assert_non_null(c);
     atomic_store(&holder_started, 0);
     atomic_store(&holder_go, 0);
+    atomic_store(&foreign_ranges, 0);
+    busy_caller = pthread_self();
     pthread_t t;
     assert_int_equal(pthread_create(&t, NULL, holder_main, NULL), 0);
     while (!atomic_load(&holder_started)) sched_yield();
     for (unsigned nth = 2; nth <= 5; nth++) {
-        counts c;
-        memset(&c, 0, sizeof c);
-        value_job v = {&c, 77u};
-        assert_int_equal(sg_pool_run(nth, value_part, &v, sizeof v), SELUGRAD_OK);
-        for (unsigned i = 0; i < nth; i++) {
-            assert_int_equal(c.hits[i], 1);
-            assert_int_equal(c.nth_seen[i], nth + 77u); /* part 0 had set the tag to 0 */
-        }
+        c->n_tasks = 40;
+        for (size_t i = 0; i < 40; i++) atomic_store(&c->hits[i], 0);
+        assert_int_equal(sg_pool_for(nth, 40, own_range, c, 0, SIZE_MAX), SELUGRAD_OK);
+        for (size_t i = 0; i < 40; i++) assert_int_equal(atomic_load(&c->hits[i]), 1);
     }
+    assert_int_equal(atomic_load(&foreign_ranges), 0);
     atomic_store(&holder_go, 1);
     pthread_join(t, NULL);
+    free(c);
 }
 
-/* By reference, every part gets ctx as given, NULL included. */
-static atomic_int null_parts, nonnull_parts;
+/* By reference, every range gets ctx as given, NULL included. */
+static atomic_int null_ranges, nonnull_ranges;
 
-static void null_part(void *ctx, unsigned ith, unsigned nth) {
-    (void)ith, (void)nth;
-    atomic_fetch_add(ctx == NULL ? &null_parts : &nonnull_parts, 1);
+static void null_range(void *ctx, size_t begin, size_t end) {
+    (void)begin, (void)end;
+    atomic_fetch_add(ctx == NULL ? &null_ranges : &nonnull_ranges, 1);
 }
 
 static void test_job_null_ctx(void **state) {
     (void)state;
     for (unsigned nth = 1; nth <= 7; nth++) {
-        atomic_store(&null_parts, 0);
-        atomic_store(&nonnull_parts, 0);
-        assert_int_equal(sg_pool_run(nth, null_part, NULL, 0), SELUGRAD_OK);
-        assert_int_equal(atomic_load(&nonnull_parts), 0);
-        assert_true(atomic_load(&null_parts) >= 1 && (unsigned)atomic_load(&null_parts) <= nth);
+        atomic_store(&null_ranges, 0);
+        atomic_store(&nonnull_ranges, 0);
+        assert_int_equal(sg_pool_for(nth, 9, null_range, NULL, 0, SIZE_MAX), SELUGRAD_OK);
+        assert_int_equal(atomic_load(&nonnull_ranges), 0);
+        assert_true(atomic_load(&null_ranges) >= 1 && atomic_load(&null_ranges) <= 9);
     }
+}
+
+/* The spin rule: spin only if, with every sleeping worker awake, each runnable thread has a
+   CPU; an unknown count (0) allows it. And the wake rule. */
+static void test_spin_rule(void **state) {
+    (void)state;
+    assert_true(sg_pool_spin_rule(2, 0, 2));  /* caller + spinning worker on 2 CPUs */
+    assert_true(sg_pool_spin_rule(1, 1, 2));  /* caller alone, the worker asleep */
+    assert_false(sg_pool_spin_rule(3, 0, 2)); /* + a busy process or a host's spinning thread */
+    assert_false(sg_pool_spin_rule(2, 1, 2)); /* the same with the worker asleep */
+    assert_true(sg_pool_spin_rule(0, 5, 2));  /* unknown */
+    assert_true(sg_pool_spin_rule(5, 3, 8));
+    assert_false(sg_pool_spin_rule(6, 3, 8));
+    /* waking sleeping workers: long jobs, or a burst when they may spin; crowded: very long */
+    assert_true(sg_pool_should_wake(SG_POOL_WAKE_COST, true, false));
+    assert_false(sg_pool_should_wake(SG_POOL_WAKE_COST - 1, true, false));
+    assert_true(sg_pool_should_wake(0, true, true));
+    assert_false(sg_pool_should_wake(0, false, true));
+    assert_false(sg_pool_should_wake(SG_POOL_WAKE_COST_CROWDED - 1, false, false));
+    assert_true(sg_pool_should_wake(SG_POOL_WAKE_COST_CROWDED, false, true));
+    assert_true(SG_POOL_WAKE_COST < SG_POOL_WAKE_COST_CROWDED);
 }
 
 static void test_plan_split(void **state) {
@@ -181,7 +231,10 @@ static void test_plan_split(void **state) {
     assert_int_equal(p.nth, 1);
     sg_plan_make(&p, k, (size_t)1 << 24, 8);
     assert_int_equal(p.nth, 8);
-    assert_true(p.block * p.nth >= p.n && p.block % 32 == 0);
+    /* tasks of whole multiples of SG_TASK_ALIGN covering n, several per thread */
+    assert_true(p.block % SG_TASK_ALIGN == 0 && p.block * p.tasks >= p.n &&
+                p.block * (p.tasks - 1) < p.n);
+    assert_true(p.tasks >= (size_t)p.nth * SG_TASKS_PER_THREAD / 2);
     /* a middling call wakes only as many threads as have sg_part_bytes of work each */
     sg_plan_make(&p, k, 3 * part / 12, 8);
     assert_int_equal(p.nth, 3);
@@ -297,10 +350,11 @@ static void test_threads_identical(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_parts_once),         cmocka_unit_test(test_concurrent_callers),
-        cmocka_unit_test(test_job_by_value),       cmocka_unit_test(test_job_by_value_busy),
-        cmocka_unit_test(test_job_null_ctx),       cmocka_unit_test(test_plan_split),
-        cmocka_unit_test(test_run_small_boundary), cmocka_unit_test(test_threads_identical),
+        cmocka_unit_test(test_tasks_once),        cmocka_unit_test(test_concurrent_callers),
+        cmocka_unit_test(test_job_by_value),      cmocka_unit_test(test_busy_pool_runs_inline),
+        cmocka_unit_test(test_job_null_ctx),      cmocka_unit_test(test_spin_rule),
+        cmocka_unit_test(test_plan_split),        cmocka_unit_test(test_run_small_boundary),
+        cmocka_unit_test(test_threads_identical),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

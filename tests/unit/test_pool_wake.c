@@ -1,13 +1,14 @@
 /*
  * The pool's sleep and wake-up paths, in a process of its own so that the pool has one worker
  * and (on two or more CPUs) spins: jobs arrive after pauses around the worker's spin time
- * (SG_POOL_SPIN_NS, 200 us), so some land while the worker is just falling asleep. Every part
+ * (SG_POOL_SPIN_NS, 200 us), so some land while the worker is just falling asleep. Every task
  * must run exactly once and every job must end: a lost wake-up would hang, and the alarm turns
  * a hang into a failure.
  */
 #define _POSIX_C_SOURCE 200809L /* nanosleep */
 #include <setjmp.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -20,16 +21,12 @@
 #include "core/pool.h"
 
 typedef struct hits {
-    int part[2];
-    unsigned nth[2];
+    _Atomic int task[2];
 } hits;
 
-static void hit_part(void *ctx, unsigned ith, unsigned nth) {
+static void hit_range(void *ctx, size_t begin, size_t end) {
     hits *h = (hits *)ctx;
-    if (ith < 2) {
-        h->part[ith]++;
-        h->nth[ith] = nth;
-    }
+    for (size_t i = begin; i < end && i < 2; i++) atomic_fetch_add(&h->task[i], 1);
 }
 
 static uint32_t rng = 2024u;
@@ -53,12 +50,12 @@ static void test_jobs_around_the_spin_time(void **state) {
         if (r % 97 == 0) gap = 1000;
         pause_us(gap);
         hits h;
-        memset(&h, 0, sizeof h);
-        assert_int_equal(sg_pool_run(2, hit_part, &h, 0), SELUGRAD_OK);
-        assert_int_equal(h.part[0], 1);
-        assert_int_equal(h.nth[0], 2);
-        assert_int_equal(h.part[1], 1);
-        assert_int_equal(h.nth[1], 2);
+        atomic_init(&h.task[0], 0);
+        atomic_init(&h.task[1], 0);
+        /* a long job: sleeping workers are woken for it */
+        assert_int_equal(sg_pool_for(2, 2, hit_range, &h, 0, SIZE_MAX), SELUGRAD_OK);
+        assert_int_equal(atomic_load(&h.task[0]), 1);
+        assert_int_equal(atomic_load(&h.task[1]), 1);
     }
     alarm(0);
 }

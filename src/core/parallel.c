@@ -1,0 +1,66 @@
+/*
+ * The host parallel-for hook. The pair (fn, ctx) is read on every call that splits and written
+ * rarely, so it sits behind a sequence lock: a reader takes the pair when the sequence is even
+ * and unchanged around its reads, with no lock and no write of its own.
+ */
+#include "parallel.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+
+static atomic_uint sg_hook_seq; /* odd while a writer changes the pair */
+static _Atomic(selugrad_parallel_for_fn) sg_hook_fn;
+static _Atomic(void *) sg_hook_ctx;
+static pthread_mutex_t sg_hook_mu = PTHREAD_MUTEX_INITIALIZER; /* one writer at a time */
+
+selugrad_status selugrad_set_parallel_for(selugrad_parallel_for_fn fn, void *ctx) {
+    pthread_mutex_lock(&sg_hook_mu);
+    unsigned s = atomic_load_explicit(&sg_hook_seq, memory_order_relaxed);
+    atomic_store_explicit(&sg_hook_seq, s + 1, memory_order_relaxed);
+    atomic_thread_fence(memory_order_release);
+    atomic_store_explicit(&sg_hook_fn, fn, memory_order_relaxed);
+    atomic_store_explicit(&sg_hook_ctx, fn ? ctx : NULL, memory_order_relaxed);
+    atomic_store_explicit(&sg_hook_seq, s + 2, memory_order_release);
+    pthread_mutex_unlock(&sg_hook_mu);
+    return SELUGRAD_OK;
+}
+
+/* The pair as one writer left it; false when no hook is set. */
+static bool sg_hook_get(selugrad_parallel_for_fn *fn, void **ctx) {
+    for (;;) {
+        unsigned s = atomic_load_explicit(&sg_hook_seq, memory_order_acquire);
+        *fn = atomic_load_explicit(&sg_hook_fn, memory_order_relaxed);
+        *ctx = atomic_load_explicit(&sg_hook_ctx, memory_order_relaxed);
+        atomic_thread_fence(memory_order_acquire);
+        if ((s & 1u) == 0 && atomic_load_explicit(&sg_hook_seq, memory_order_relaxed) == s)
+            return *fn != NULL;
+    }
+}
+
+bool sg_parallel_hooked(void) {
+    selugrad_parallel_for_fn fn;
+    void *ctx;
+    return sg_hook_get(&fn, &ctx);
+}
+
+typedef struct sg_hook_job {
+    sg_range_fn fn;
+    void *ctx;
+} sg_hook_job;
+
+static void sg_hook_task(void *task_ctx, size_t i) {
+    const sg_hook_job *j = (const sg_hook_job *)task_ctx;
+    j->fn(j->ctx, i, i + 1);
+}
+
+selugrad_status sg_parallel_for(unsigned nth, size_t n_tasks, sg_range_fn fn, void *ctx,
+                                size_t size, size_t cost) {
+    selugrad_parallel_for_fn hook;
+    void *hook_ctx;
+    if (nth > 1 && n_tasks > 1 && sg_hook_get(&hook, &hook_ctx)) {
+        sg_hook_job j = {fn, ctx};
+        hook(hook_ctx, n_tasks, sg_hook_task, &j);
+        return SELUGRAD_OK;
+    }
+    return sg_pool_for(nth, n_tasks, fn, ctx, size, cost);
+}

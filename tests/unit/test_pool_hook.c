@@ -1,0 +1,178 @@
+/*
+ * The host parallel-for hook (selugrad_set_parallel_for): calls that split hand their tasks to
+ * the hook, calls too small to split do not, NULL restores the own pool, and results are the
+ * same bits whatever runs the tasks (in reverse order on the calling thread, or spread over
+ * three threads of the hook's own), for every dtype, contiguous, strided and in place, through
+ * the native API and through aclnn on a stream.
+ */
+#define _POSIX_C_SOURCE 200809L /* setenv, in aclnn_test_util.h */
+#include <pthread.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "aclnn_test_util.h"
+#include "selugrad/selugrad.h"
+
+static atomic_int hook_calls;
+static atomic_long hook_tasks;
+static void *seen_ctx;
+
+/* Every task on the calling thread, last first. */
+static void reverse_for(void *ctx, size_t n_tasks, selugrad_task_fn task, void *task_ctx) {
+    seen_ctx = ctx;
+    atomic_fetch_add(&hook_calls, 1);
+    atomic_fetch_add(&hook_tasks, (long)n_tasks);
+    for (size_t i = n_tasks; i-- > 0;) task(task_ctx, i);
+}
+
+/* Three threads of the hook's own, task i on thread i % 3. */
+typedef struct spread {
+    size_t n_tasks, first;
+    selugrad_task_fn task;
+    void *task_ctx;
+} spread;
+
+static void *spread_main(void *arg) {
+    const spread *s = arg;
+    for (size_t i = s->first; i < s->n_tasks; i += 3) s->task(s->task_ctx, i);
+    return NULL;
+}
+
+static void spread_for(void *ctx, size_t n_tasks, selugrad_task_fn task, void *task_ctx) {
+    (void)ctx;
+    atomic_fetch_add(&hook_calls, 1);
+    atomic_fetch_add(&hook_tasks, (long)n_tasks);
+    spread s[3];
+    pthread_t t[3];
+    for (int k = 0; k < 3; k++) {
+        s[k] = (spread){n_tasks, (size_t)k, task, task_ctx};
+        assert_int_equal(pthread_create(&t[k], NULL, spread_main, &s[k]), 0);
+    }
+    for (int k = 0; k < 3; k++) pthread_join(t[k], NULL);
+}
+
+static uint32_t rng = 777u;
+static unsigned char rnd_byte(void) {
+    rng = rng * 1664525u + 1013904223u;
+    return (unsigned char)(rng >> 24);
+}
+
+static void test_hook_native(void **state) {
+    (void)state;
+    const selugrad_dtype dts[6] = {SELUGRAD_FLOAT, SELUGRAD_FLOAT16, SELUGRAD_BF16,
+                                   SELUGRAD_INT8,  SELUGRAD_UINT8,   SELUGRAD_INT32};
+    const selugrad_parallel_for_fn hooks[2] = {reverse_for, spread_for};
+    size_t big = ((size_t)1 << 20) + 13, small = 100;
+    int marker;
+    for (int d = 0; d < 6; d++) {
+        size_t es = selugrad_dtype_size(dts[d]);
+        unsigned char *g = malloc(big * es), *o = malloc(big * es), *want = malloc(big * es),
+                      *wants = malloc(big * es), *y = malloc(big * es);
+        assert_true(g && o && want && wants && y);
+        for (size_t i = 0; i < big * es; i++) {
+            g[i] = rnd_byte();
+            o[i] = rnd_byte();
+        }
+        /* the own pool on one thread */
+        assert_int_equal(selugrad_set_parallel_for(NULL, NULL), SELUGRAD_OK);
+        assert_int_equal(selugrad_set_num_threads(1), SELUGRAD_OK);
+        assert_int_equal(selugrad_backward(dts[d], big, g, o, want), SELUGRAD_OK);
+        assert_int_equal(selugrad_backward_strided(dts[d], big / 2, g, 2, o, 2, wants, 1),
+                         SELUGRAD_OK);
+        assert_int_equal(selugrad_set_num_threads(4), SELUGRAD_OK);
+        for (int h = 0; h < 2; h++) {
+            assert_int_equal(selugrad_set_parallel_for(hooks[h], &marker), SELUGRAD_OK);
+            atomic_store(&hook_calls, 0);
+            atomic_store(&hook_tasks, 0);
+            memset(y, 0, big * es);
+            assert_int_equal(selugrad_backward(dts[d], big, g, o, y), SELUGRAD_OK);
+            assert_memory_equal(y, want, big * es);
+            assert_int_equal(atomic_load(&hook_calls), 1);
+            assert_true(atomic_load(&hook_tasks) >= 2);
+            if (h == 0) assert_ptr_equal(seen_ctx, &marker);
+            /* strided */
+            memset(y, 0, big * es);
+            assert_int_equal(selugrad_backward_strided(dts[d], big / 2, g, 2, o, 2, y, 1),
+                             SELUGRAD_OK);
+            assert_memory_equal(y, wants, big / 2 * es);
+            assert_int_equal(atomic_load(&hook_calls), 2);
+            /* in place */
+            memcpy(y, g, big * es);
+            assert_int_equal(selugrad_backward(dts[d], big, y, o, y), SELUGRAD_OK);
+            assert_memory_equal(y, want, big * es);
+            assert_int_equal(atomic_load(&hook_calls), 3);
+            /* too small to split: on the calling thread, no hook */
+            assert_int_equal(selugrad_backward(dts[d], small, g, o, y), SELUGRAD_OK);
+            assert_memory_equal(y, want, small * es);
+            assert_int_equal(atomic_load(&hook_calls), 3);
+            /* one thread: no split, no hook */
+            assert_int_equal(selugrad_set_num_threads(1), SELUGRAD_OK);
+            assert_int_equal(selugrad_backward(dts[d], big, g, o, y), SELUGRAD_OK);
+            assert_int_equal(atomic_load(&hook_calls), 3);
+            assert_int_equal(selugrad_set_num_threads(4), SELUGRAD_OK);
+        }
+        /* NULL restores the own pool */
+        assert_int_equal(selugrad_set_parallel_for(NULL, &marker), SELUGRAD_OK);
+        memset(y, 0, big * es);
+        assert_int_equal(selugrad_backward(dts[d], big, g, o, y), SELUGRAD_OK);
+        assert_memory_equal(y, want, big * es);
+        assert_int_equal(atomic_load(&hook_calls), 3);
+        free(g), free(o), free(want), free(wants), free(y);
+    }
+    assert_int_equal(selugrad_set_num_threads(0), SELUGRAD_OK);
+}
+
+/* aclnn on a stream: the stream's thread runs the call, through the hook. */
+static void test_hook_aclnn_stream(void **state) {
+    (void)state;
+    enum { N = 1 << 20 };
+    float *g = malloc(N * sizeof(float)), *o = malloc(N * sizeof(float));
+    float *y = malloc(N * sizeof(float));
+    assert_true(g && o && y);
+    for (int i = 0; i < N; i++) {
+        g[i] = (float)(i % 17) * 0.125f - 1.0f;
+        o[i] = (float)(i % 29) * 0.25f - 3.5f;
+        y[i] = 0;
+    }
+    const int64_t d[2] = {1024, 1024};
+    aclTensor *tg = sgt_tensor(ACL_FLOAT, d, 2, g), *to = sgt_tensor(ACL_FLOAT, d, 2, o);
+    aclTensor *ty = sgt_tensor(ACL_FLOAT, d, 2, y);
+    assert_int_equal(selugrad_set_num_threads(2), SELUGRAD_OK);
+    assert_int_equal(selugrad_set_parallel_for(spread_for, NULL), SELUGRAD_OK);
+    atomic_store(&hook_calls, 0);
+    aclrtStream s;
+    assert_int_equal(aclrtCreateStream(&s), ACL_SUCCESS);
+    uint64_t ws = 0;
+    aclOpExecutor *ex = NULL;
+    assert_int_equal(aclnnSeluBackwardGetWorkspaceSize(tg, to, ty, &ws, &ex), ACLNN_SUCCESS);
+    void *w = ws ? malloc(ws) : NULL;
+    assert_int_equal(aclnnSeluBackward(w, ws, ex, s), ACLNN_SUCCESS);
+    assert_int_equal(aclrtSynchronizeStream(s), ACL_SUCCESS);
+    assert_int_equal(atomic_load(&hook_calls), 1);
+    for (int i = 0; i < N; i++)
+        if (!sgt_same_f32(y[i], sgt_ref_f32(g[i], o[i]))) {
+            print_error("element %d: %g\n", i, (double)y[i]);
+            fail();
+        }
+    assert_int_equal(aclrtDestroyStream(s), ACL_SUCCESS);
+    assert_int_equal(selugrad_set_parallel_for(NULL, NULL), SELUGRAD_OK);
+    assert_int_equal(selugrad_set_num_threads(0), SELUGRAD_OK);
+    free(w);
+    aclDestroyTensor(tg), aclDestroyTensor(to), aclDestroyTensor(ty);
+    free(g), free(o), free(y);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_hook_native),
+        cmocka_unit_test_setup_teardown(test_hook_aclnn_stream, sgt_setup, sgt_teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
