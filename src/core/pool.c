@@ -457,3 +457,26 @@ selugrad_status sg_pool_for(unsigned nth, size_t n_tasks, sg_range_fn fn, void *
     pthread_mutex_unlock(&p->job_lock);
     return SELUGRAD_OK;
 }
+
+typedef struct sg_parts_job {
+    sg_task_fn fn;
+    void *ctx, *copy;
+    unsigned nth;
+} sg_parts_job;
+
+static void sg_parts_range(void *ctx, size_t begin, size_t end) {
+    const sg_parts_job *j = (const sg_parts_job *)ctx;
+    for (size_t i = begin; i < end; i++) j->fn(i == 0 ? j->ctx : j->copy, (unsigned)i, j->nth);
+}
+
+selugrad_status sg_pool_run(unsigned nth, sg_task_fn fn, void *ctx, size_t size) {
+    if (size > SG_POOL_JOB_BYTES)
+        return sg_fail(SELUGRAD_ERR_INTERNAL, "sg_pool_run: a job of %zu bytes (at most %d)", size,
+                       (int)SG_POOL_JOB_BYTES);
+    _Alignas(16) unsigned char copy[SG_POOL_JOB_BYTES];
+    if (size) memcpy(copy, ctx, size);
+    if (nth == 0) nth = 1;
+    if (nth > SG_MAX_THREADS) nth = SG_MAX_THREADS;
+    sg_parts_job j = {fn, ctx, size ? (void *)copy : ctx, nth};
+    return sg_pool_for(nth, nth, sg_parts_range, &j, 0, SIZE_MAX);
+}

@@ -45,6 +45,14 @@ enum { SG_POOL_WAKE_COST = 16, SG_POOL_WAKE_COST_CROWDED = 1000 };
    SG_POOL_WAKE_COST_CROWDED when they may not. A pure function: the rule sg_pool_for applies. */
 bool sg_pool_should_wake(size_t cost, bool may_spin, bool burst);
 
+/* A static split on top of sg_pool_for: runs fn(ctx', i, nth) for every i < nth, each part one
+   task (so a part that no worker has started is run by the caller), and returns when all are
+   done. size 0: every part gets ctx; 1 .. SG_POOL_JOB_BYTES: parts 1 and up get a copy of the
+   size bytes at ctx made before any part starts (larger: SELUGRAD_ERR_INTERNAL, nothing runs).
+   nth 0 counts as 1. For loops whose parts must be few and whole, such as the benchmark's. */
+typedef void (*sg_task_fn)(void *ctx, unsigned ith, unsigned nth);
+selugrad_status sg_pool_run(unsigned nth, sg_task_fn fn, void *ctx, size_t size);
+
 /* Threads per call: the override if set, else SELUGRAD_NUM_THREADS, else the CPUs available. */
 unsigned sg_threads_default(void);
 

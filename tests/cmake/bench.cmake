@@ -23,11 +23,12 @@ if(TARGET selugrad_bench)
       "-DARGS=--quick;--size=4K;--dtype=float16,fp32;--threads=1"
       "-DOUT_MATCH=\nf16 +4K +1 .*\nf32 +4K +1 " -P ${sgb_check})
   # threads_used is counted: with 2 threads allowed, the scalar kernel's 64-element call runs on
-  # the calling thread alone and its 64K call on both
+  # the calling thread alone; its 64K call is split into tasks, which the pool's worker takes
+  # part in when it is awake (on a crowded machine it may not be: the caller then runs them all)
   add_test(NAME bench_threads_used
     COMMAND ${CMAKE_COMMAND} -DBIN=$<TARGET_FILE:selugrad_bench> -DEXPECT=0
       "-DARGS=--quick;--size=64,64K;--dtype=f32;--threads=2;--isa=scalar"
-      "-DOUT_MATCH=\nf32 +64 +2 +1 scalar .*\nf32 +64K +2 +2 scalar " -P ${sgb_check})
+      "-DOUT_MATCH=\nf32 +64 +2 +1 scalar .*\nf32 +64K +2 +[12] scalar " -P ${sgb_check})
   # a '# onednn' line per dtype says what the onednn_gbps column holds: oneDNN's implementation,
   # or why it did not run (int8 never: oneDNN's eltwise backward has no int8)
   add_test(NAME bench_onednn_note

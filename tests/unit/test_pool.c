@@ -195,6 +195,37 @@ static void test_job_null_ctx(void **state) {
     }
 }
 
+/* The static split: every part once, each told the part count; parts after the first of a job
+   passed by value get a copy. */
+typedef struct parts_job {
+    atomic_int *hits;
+    unsigned tag;
+} parts_job;
+
+static atomic_int parts_bad;
+
+static void parts_part(void *ctx, unsigned ith, unsigned nth) {
+    const parts_job *j = (const parts_job *)ctx;
+    if (j->tag != nth) atomic_store(&parts_bad, 1);
+    atomic_fetch_add(&j->hits[ith], 1);
+}
+
+static void test_static_parts(void **state) {
+    (void)state;
+    atomic_int hits[9];
+    for (unsigned nth = 1; nth <= 9; nth++)
+        for (size_t size = 0; size <= sizeof(parts_job); size += sizeof(parts_job)) {
+            for (unsigned i = 0; i < 9; i++) atomic_store(&hits[i], 0);
+            atomic_store(&parts_bad, 0);
+            parts_job j = {hits, nth};
+            assert_int_equal(sg_pool_run(nth, parts_part, &j, size), SELUGRAD_OK);
+            assert_int_equal(atomic_load(&parts_bad), 0);
+            for (unsigned i = 0; i < 9; i++) assert_int_equal(atomic_load(&hits[i]), i < nth);
+        }
+    unsigned char big[SG_POOL_JOB_BYTES + 1] = {0};
+    assert_int_equal(sg_pool_run(2, parts_part, big, sizeof big), SELUGRAD_ERR_INTERNAL);
+}
+
 /* The spin rule: spin only if, with every sleeping worker awake, each runnable thread has a
    CPU; an unknown count (0) allows it. And the wake rule. */
 static void test_spin_rule(void **state) {
@@ -350,11 +381,11 @@ static void test_threads_identical(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_tasks_once),        cmocka_unit_test(test_concurrent_callers),
-        cmocka_unit_test(test_job_by_value),      cmocka_unit_test(test_busy_pool_runs_inline),
-        cmocka_unit_test(test_job_null_ctx),      cmocka_unit_test(test_spin_rule),
-        cmocka_unit_test(test_plan_split),        cmocka_unit_test(test_run_small_boundary),
-        cmocka_unit_test(test_threads_identical),
+        cmocka_unit_test(test_tasks_once),         cmocka_unit_test(test_concurrent_callers),
+        cmocka_unit_test(test_job_by_value),       cmocka_unit_test(test_busy_pool_runs_inline),
+        cmocka_unit_test(test_job_null_ctx),       cmocka_unit_test(test_static_parts),
+        cmocka_unit_test(test_spin_rule),          cmocka_unit_test(test_plan_split),
+        cmocka_unit_test(test_run_small_boundary), cmocka_unit_test(test_threads_identical),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
