@@ -1,6 +1,7 @@
 #include "exec.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,11 +9,12 @@
 
 #include "../common/dtype.h"
 #include "../common/tiling.h"
+#include "cache.h"
 #include "fpenv.h"
 #include "parallel.h"
 #include "pool.h"
 #if defined(__x86_64__) || defined(_M_X64)
-#include "../kernels/x86_nt.h"
+#include "../kernels/nt_bytes.h"
 #define SG_KERNEL_NT_BYTES SG_NT_MIN_BYTES /* a kernel call of this much traffic streams */
 #else
 #define SG_KERNEL_NT_BYTES 0 /* no kernel streams */
@@ -50,10 +52,20 @@ static size_t sg_arrays(const sg_kernel *k) {
     return sg_kernel_inputs(k) + 1;
 }
 
-/* Whether a call streams its stores: when each thread's share of its traffic reaches
-   SG_KERNEL_NT_BYTES, as the kernels themselves decide for one call. */
+/* Traffic from which a call streams, when set for a measurement (0: from the caches). */
+static _Atomic size_t sg_stream_override;
+
+void sg_exec_set_stream_bytes(size_t bytes) {
+    atomic_store_explicit(&sg_stream_override, bytes, memory_order_relaxed);
+}
+
+/* Whether a call of this traffic on nth threads streams its stores: from sg_stream_bytes of this
+   CPU's caches (cache.h), and never where no kernel streams. */
 static int sg_stream_wanted(size_t traffic, unsigned nth) {
-    return SG_KERNEL_NT_BYTES != 0 && traffic / nth >= (size_t)SG_KERNEL_NT_BYTES;
+    if (SG_KERNEL_NT_BYTES == 0) return 0;
+    size_t at = atomic_load_explicit(&sg_stream_override, memory_order_relaxed);
+    if (at == 0) at = sg_stream_bytes(sg_caches_get(), nth);
+    return traffic >= at;
 }
 
 /* The most elements of k's dtype one kernel call gets when it must not stream: just below

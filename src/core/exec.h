@@ -62,6 +62,10 @@ selugrad_status sg_plan_run_strided(const sg_plan *plan, const void *g, ptrdiff_
 void sg_run_strided_range(const sg_kernel *k, size_t chunk, size_t n, const void *g, ptrdiff_t gs,
                           const void *o, ptrdiff_t os, void *y, ptrdiff_t ys);
 
+/* Makes calls stream their stores from `bytes` of traffic on (0: the rule of the CPU's caches,
+   sg_stream_bytes), for measurements and tests. */
+void sg_exec_set_stream_bytes(size_t bytes);
+
 /* Whether SELUGRAD_VERBOSE asks for one line per call on stderr (read once). */
 int sg_verbose(void);
 

@@ -1,13 +1,6 @@
 /*
- * When x86 kernels switch to non-temporal (streaming) stores. A kernel sees only its own part,
- * so the test is on the bytes one call moves (both inputs plus the output): above this size the
- * output cannot stay in the caches anyway, and writing around them saves the read-for-ownership.
- * Measured with builds of different thresholds (-DSG_NT_MIN_BYTES=...) and `selugrad_bench
- * --dtype=f32,s32 --size=256K,512K,1M,2M --threads=1,2` (docs/dispatch.md, "Measurements"): on
- * an AMD Zen 5 VM (1 MiB L2 per core) streaming wins from 1.6 MB per call and loses at 0.8 MB;
- * on an Intel Sapphire-Rapids-class VM (2 MiB L2 per core, slow L3) it wins from 3 MB (f32 1M
- * elements on 2 threads: 0.80 of the bound plain, 1.00 streaming). Hence 2 MiB per call (per
- * thread part). Streaming stores write the same bits.
+ * The x86 kernels' shared main loops: plain or non-temporal (streaming) stores, as the size of
+ * the kernel call says (SG_NT_MIN_BYTES, nt_bytes.h), and the prefetches of their inputs.
  */
 #ifndef SELUGRAD_KERNELS_X86_NT_H
 #define SELUGRAD_KERNELS_X86_NT_H
@@ -17,10 +10,8 @@
 #include <stdint.h>
 
 #include "kernel.h"
+#include "nt_bytes.h"
 
-#ifndef SG_NT_MIN_BYTES
-#define SG_NT_MIN_BYTES ((size_t)2 << 20)
-#endif
 
 /* The streaming loops of the compute-heavy kernels (all but f32 and the uint8 lookup) also
    prefetch their inputs this far ahead: with many instructions per element, the out-of-order

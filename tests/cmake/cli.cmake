@@ -196,6 +196,9 @@ if(TARGET selugrad_cli)
   sg_cli_test(cli_info_env_isa_scalar 0
     "isa cap: scalar .*f32_selugrad__scalar +runs here. dispatch picks it for SeluGrad f32\n" info)
   set_tests_properties(cli_info_env_isa_scalar PROPERTIES ENVIRONMENT SELUGRAD_MAX_ISA=scalar)
+  # the caches found and the store threshold derived (1.5 x L2 per thread)
+  sg_cli_test(cli_info_caches 0
+    "\ncaches \\([^)]+\\): L1d [0-9]+ KiB, L2 [1-9][0-9]* KiB.*\nstores: non-temporal from [1-9][0-9]* KiB" info)
   # a level that no longer exists is an unknown name: --isa refuses it, SELUGRAD_MAX_ISA ignores it
   sg_cli_test(cli_usage_run_isa_avx512bf16 2 "unknown isa 'avx512bf16'"
     run --dtype=bf16 --shape=4 --isa=avx512bf16)

@@ -1,0 +1,212 @@
+#define _GNU_SOURCE /* sysfs reading helpers need nothing more; kept for pthread_once */
+#include "cache.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
+#define SG_CACHE_X86 1
+#endif
+
+const sg_caches SG_CACHE_FALLBACK = {32u << 10, 1u << 20, 0, 1, 0, "fallback"};
+
+#if defined(SG_CACHE_X86)
+/* Leaf 4 (Intel) and 0x8000001D (AMD) share one layout: subleaf i describes one cache. */
+static int sg_cache_leaf(unsigned leaf, sg_caches *c) {
+    int found = 0;
+    for (unsigned i = 0; i < 16; i++) {
+        unsigned a, b, cx, d;
+        __cpuid_count(leaf, i, a, b, cx, d);
+        unsigned type = a & 31u, level = (a >> 5) & 7u;
+        if (type == 0) break;
+        if (type == 2) continue; /* instructions */
+        size_t size = (size_t)((b >> 22) + 1) * (((b >> 12) & 1023u) + 1) * ((b & 4095u) + 1) *
+                      ((size_t)cx + 1);
+        unsigned sharing = ((a >> 14) & 4095u) + 1;
+        if (level == 1) c->l1d = size;
+        if (level == 2) c->l2 = size, c->l2_threads = sharing;
+        if (level == 3) c->l3 = size, c->l3_threads = sharing;
+        found = 1;
+    }
+    return found && c->l2 != 0;
+}
+
+static int sg_caches_cpuid(sg_caches *c) {
+    unsigned a, b, cx, d;
+    if (!__get_cpuid(0, &a, &b, &cx, &d)) return 0;
+    unsigned max = a;
+    int intel = b == 0x756e6547u;                   /* "Genu" */
+    int amd = b == 0x68747541u || b == 0x6f677948u; /* "Auth", "Hygo" */
+    if (intel && max >= 4 && sg_cache_leaf(4, c)) {
+        c->source = "cpuid leaf 4";
+        return 1;
+    }
+    if (!amd) return 0;
+    unsigned ext = __get_cpuid_max(0x80000000u, NULL);
+    /* 0x8000001D is tried even without the TOPOEXT bit (some hypervisors hide the bit and
+       answer the leaf), and trusted when it names an L2 */
+    if (ext >= 0x8000001Du && sg_cache_leaf(0x8000001Du, c)) {
+        c->source = "cpuid 0x8000001d";
+        return 1;
+    }
+    if (ext >= 0x80000006u) { /* sizes only; sharing unknown */
+        __cpuid(0x80000005u, a, b, cx, d);
+        c->l1d = (size_t)(cx >> 24) << 10;
+        __cpuid(0x80000006u, a, b, cx, d);
+        c->l2 = (size_t)(cx >> 16) << 10;
+        c->l3 = (size_t)(d >> 18) << 19;
+        c->l2_threads = c->l3_threads = 0;
+        c->source = "cpuid 0x80000006";
+        return c->l2 != 0;
+    }
+    return 0;
+}
+#endif
+
+/* A sysfs file's first line, or "" . */
+static void sg_read_line(const char *path, char *buf, size_t len) {
+    buf[0] = '\0';
+    FILE *f = fopen(path, "r");
+    if (f == NULL) return;
+    if (fgets(buf, (int)len, f) == NULL) buf[0] = '\0';
+    fclose(f);
+    buf[strcspn(buf, "\n")] = '\0';
+}
+
+/* CPUs in a list such as "0-3,8-11". */
+static unsigned sg_count_cpus(const char *list) {
+    unsigned n = 0;
+    const char *p = list;
+    while (*p) {
+        char *end;
+        unsigned long a = strtoul(p, &end, 10), b = a;
+        if (end == p) break;
+        if (*end == '-') b = strtoul(end + 1, &end, 10);
+        if (b >= a) n += (unsigned)(b - a + 1);
+        p = *end == ',' ? end + 1 : end;
+        if (*end != ',') break;
+    }
+    return n;
+}
+
+static int sg_caches_sysfs(sg_caches *c) {
+    int found = 0;
+    for (int i = 0; i < 8; i++) {
+        char path[96], level[16], type[32], size[32], shared[256];
+        snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/level", i);
+        sg_read_line(path, level, sizeof level);
+        if (level[0] == '\0') break;
+        snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/type", i);
+        sg_read_line(path, type, sizeof type);
+        if (strcmp(type, "Instruction") == 0) continue;
+        snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/size", i);
+        sg_read_line(path, size, sizeof size);
+        snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/shared_cpu_list",
+                 i);
+        sg_read_line(path, shared, sizeof shared);
+        char *unit;
+        size_t bytes = (size_t)strtoull(size, &unit, 10);
+        if (*unit == 'K') bytes <<= 10;
+        if (*unit == 'M') bytes <<= 20;
+        unsigned lv = (unsigned)atoi(level), sharing = sg_count_cpus(shared);
+        if (lv == 1) c->l1d = bytes;
+        if (lv == 2) c->l2 = bytes, c->l2_threads = sharing;
+        if (lv == 3) c->l3 = bytes, c->l3_threads = sharing;
+        found = 1;
+    }
+    if (found && c->l2 != 0) c->source = "sysfs";
+    return found && c->l2 != 0;
+}
+
+static sg_caches sg_the_caches;
+static pthread_once_t sg_caches_once = PTHREAD_ONCE_INIT;
+
+static void sg_caches_init(void) {
+    sg_caches c = {0, 0, 0, 0, 0, NULL};
+#if defined(SG_CACHE_X86)
+    if (sg_caches_cpuid(&c)) {
+        sg_the_caches = c;
+        return;
+    }
+    c = (sg_caches){0, 0, 0, 0, 0, NULL};
+#endif
+    sg_the_caches = sg_caches_sysfs(&c) ? c : SG_CACHE_FALLBACK;
+}
+
+const sg_caches *sg_caches_get(void) {
+    pthread_once(&sg_caches_once, sg_caches_init);
+    return &sg_the_caches;
+}
+
+/* ---- identity ---- */
+
+static sg_cpu_id sg_the_id;
+static pthread_once_t sg_id_once = PTHREAD_ONCE_INIT;
+
+static void sg_id_init(void) {
+    sg_cpu_id id;
+    memset(&id, 0, sizeof id);
+#if defined(SG_CACHE_X86)
+    unsigned a, b, c, d;
+    if (__get_cpuid(0, &a, &b, &c, &d)) {
+        memcpy(id.vendor, &b, 4);
+        memcpy(id.vendor + 4, &d, 4);
+        memcpy(id.vendor + 8, &c, 4);
+    }
+    if (__get_cpuid(1, &a, &b, &c, &d)) {
+        unsigned fam = (a >> 8) & 15u, mod = (a >> 4) & 15u;
+        if (fam == 15) fam += (a >> 20) & 255u;
+        if (fam == 6 || fam >= 15) mod |= ((a >> 16) & 15u) << 4;
+        id.family = fam;
+        id.model_number = mod;
+        id.stepping = a & 15u;
+    }
+    if (__get_cpuid_max(0x80000000u, NULL) >= 0x80000004u) {
+        unsigned r[12];
+        for (unsigned i = 0; i < 3; i++)
+            __cpuid(0x80000002u + i, r[4 * i], r[4 * i + 1], r[4 * i + 2], r[4 * i + 3]);
+        memcpy(id.model, r, 48);
+        id.model[48] = '\0';
+        /* brand strings are padded with spaces at either end */
+        size_t len = strlen(id.model);
+        while (len && id.model[len - 1] == ' ') id.model[--len] = '\0';
+        size_t lead = strspn(id.model, " ");
+        memmove(id.model, id.model + lead, len - lead + 1);
+    }
+#else
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    if (f) {
+        char line[256];
+        while (fgets(line, sizeof line, f)) {
+            char *colon = strchr(line, ':');
+            if (colon == NULL) continue;
+            char *v = colon + 1 + strspn(colon + 1, " \t");
+            v[strcspn(v, "\n")] = '\0';
+            if (strncmp(line, "CPU implementer", 15) == 0 && id.vendor[0] == '\0')
+                snprintf(id.vendor, sizeof id.vendor, "implementer %s", v);
+            else if (strncmp(line, "CPU part", 8) == 0 && id.model_number == 0)
+                id.model_number = (unsigned)strtoul(v, NULL, 0);
+            else if ((strncmp(line, "model name", 10) == 0 || strncmp(line, "Model", 5) == 0) &&
+                     id.model[0] == '\0')
+                snprintf(id.model, sizeof id.model, "%s", v);
+        }
+        fclose(f);
+    }
+#endif
+    sg_the_id = id;
+}
+
+const sg_cpu_id *sg_cpu_id_get(void) {
+    pthread_once(&sg_id_once, sg_id_init);
+    return &sg_the_id;
+}
+
+/* ---- the store policy ---- */
+
+size_t sg_stream_bytes(const sg_caches *c, unsigned threads) {
+    size_t l2 = c->l2 ? c->l2 : SG_CACHE_FALLBACK.l2;
+    return (size_t)(threads ? threads : 1) * (l2 + l2 / 2);
+}

@@ -1,0 +1,39 @@
+/*
+ * This CPU's identity and data caches, read once at run time, and the store policy derived from
+ * the cache sizes: from how much traffic a call writes its output with non-temporal stores.
+ */
+#ifndef SELUGRAD_CORE_CACHE_H
+#define SELUGRAD_CORE_CACHE_H
+
+#include <stddef.h>
+
+typedef struct sg_caches {
+    size_t l1d, l2, l3;              /* bytes of one instance; 0: none or unknown */
+    unsigned l2_threads, l3_threads; /* logical CPUs that share one instance; 0: unknown */
+    const char *source; /* "cpuid leaf 4", "cpuid 0x8000001d", "cpuid 0x80000006", "sysfs",
+                           "fallback" */
+} sg_caches;
+
+/* The caches of the CPU this process runs on, detected once: on x86 from CPUID (leaf 4 on
+   Intel, 0x8000001D on AMD and Hygon, 0x80000005/6 on older AMD), elsewhere from
+   /sys/devices/system/cpu/cpu0/cache; where none of these answers, SG_CACHE_FALLBACK. */
+const sg_caches *sg_caches_get(void);
+
+/* The fallback: L1d 32 KiB, L2 1 MiB per core, no L3 known. */
+extern const sg_caches SG_CACHE_FALLBACK;
+
+/* Traffic (bytes of inputs and output) from which a call on `threads` threads streams its
+   stores, given caches c. A pure function of its arguments (rule in cache.c and
+   docs/dispatch.md). */
+size_t sg_stream_bytes(const sg_caches *c, unsigned threads);
+
+typedef struct sg_cpu_id {
+    char vendor[16]; /* "GenuineIntel", "AuthenticAMD", ...; "" where unknown */
+    char model[64];  /* the brand string, or "" */
+    unsigned family, model_number, stepping; /* x86: family and model with their extensions */
+} sg_cpu_id;
+
+/* This CPU's identity, read once. */
+const sg_cpu_id *sg_cpu_id_get(void);
+
+#endif /* SELUGRAD_CORE_CACHE_H */
