@@ -55,9 +55,10 @@ static const sg_kernel *scalar_twin(selugrad_dtype dt) {
 static void check_kernel(const sg_kernel *v) {
     size_t es = selugrad_dtype_size(v->dtype);
     size_t n = ((size_t)6 << 20) / es + 777;
-    unsigned char *g = aligned_alloc(64, n * es + 64), *o = aligned_alloc(64, n * es + 64);
-    unsigned char *want = aligned_alloc(64, n * es + 64), *y = aligned_alloc(64, n * es + 128);
-    unsigned char *twin = aligned_alloc(64, n * es + 64);
+    size_t bytes = (n * es + 63) / 64 * 64 + 128; /* a multiple of the alignment, as C11 asks */
+    unsigned char *g = aligned_alloc(64, bytes), *o = aligned_alloc(64, bytes);
+    unsigned char *want = aligned_alloc(64, bytes), *y = aligned_alloc(64, bytes);
+    unsigned char *twin = aligned_alloc(64, bytes);
     assert_true(g && o && want && y && twin);
     fill(g, n, v->dtype);
     fill(o, n, v->dtype);
