@@ -29,7 +29,15 @@ typedef struct sgb_options {
     int quick;
     const char *csv;
     const char *plot;
+    int omp; /* --omp: also time calls right after an OpenMP region (omp.c) */
 } sgb_options;
+
+/* ---- where it ran (env.c) ---- */
+
+/* The lines that open the text output and the CSV, each starting with "# ": the CPU (model,
+   vendor, family, model number), the ISA levels (this CPU's, the cap, the rows'), the caches and
+   the streaming threshold, the thread counts, the library version. */
+void sgb_env_text(const sgb_options *opt, char *buf, size_t len);
 
 /* Parses argv into opt. Returns 0 to run, 1 when --help was printed, 2 on a bad argument (the
    reason and the usage went to err). */
@@ -59,6 +67,14 @@ double sgb_time_median(sgb_call_fn fn, void *ctx, const sgb_timing *t);
    its cached data evicted by another's at every sample. Returns 0, or -1 if a call failed. */
 int sgb_time_medians(size_t count, const sgb_call_fn *fns, void *const *ctxs, int interleave,
                      const sgb_timing *t, double *med);
+
+/* ---- after an OpenMP region (omp.c) ---- */
+
+/* --omp: per dtype, size and thread count, the median time of a call alone, right after an
+   OpenMP parallel region through the own pool, and through the host hook driven by `#pragma omp
+   parallel for`, printed as "# omp" lines after the table. 0, or -1 when a call failed or the
+   benchmark was built without OpenMP (with a message). */
+int sgb_omp_run(const sgb_options *opt, const sgb_timing *t);
 
 /* ---- buffers (buffers.c) ---- */
 
@@ -154,7 +170,8 @@ void sgb_size_name(size_t n, char *buf, size_t len); /* 4096 -> "4K" */
 void sgb_table_header(FILE *f);
 void sgb_columns_help(FILE *f); /* each column's name and meaning, for --help */
 void sgb_table_row(FILE *f, const sgb_row *r);
-int sgb_write_csv(const char *prog, const char *path, const sgb_row *rows, size_t nrows);
+int sgb_write_csv(const char *prog, const char *path, const char *preamble, const sgb_row *rows,
+                  size_t nrows);
 /* Draws the PNG with gnuplot. Returns 0 done, 1 failed; a missing gnuplot is reported and gives 0.
  */
 int sgb_plot(const char *prog, const char *path, const sgb_row *rows, size_t nrows);

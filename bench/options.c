@@ -23,6 +23,8 @@ void sgb_usage(FILE *f, const char *prog) {
             "  --csv=FILE      also write the table as CSV\n"
             "  --plot=FILE     also draw GB/s against size as a PNG (needs gnuplot)\n"
             "  --quick         smoke run: few samples; sizes 4K,64K unless --size is given\n"
+            "  --omp           also time calls right after an OpenMP parallel region, through\n"
+            "                  the own pool and through the host hook (\"# omp\" lines)\n"
             "  --help          this text\n"
             "Options take their value as --key=VALUE or --key VALUE.\n"
             "Exit status: 0 done, 1 run-time failure, 2 bad arguments.\n"
@@ -116,7 +118,7 @@ int sgb_parse_options(int argc, char **argv, sgb_options *opt, FILE *err) {
     int have_size = 0;
     /* First --help / -h (not an option's value) and a last option without its value, as the
        selugrad subcommands do. */
-    static const char *const flags[] = {"--quick", "--help", NULL};
+    static const char *const flags[] = {"--quick", "--omp", "--help", NULL};
     int at = 0;
     switch (sg_argv_first_pass(argc, argv, flags, NULL, &at)) {
     case SG_ARGV_HELP:
@@ -134,6 +136,8 @@ int sgb_parse_options(int argc, char **argv, sgb_options *opt, FILE *err) {
             return 1;
         } else if (strcmp(a, "--quick") == 0) {
             opt->quick = 1;
+        } else if (strcmp(a, "--omp") == 0) {
+            opt->omp = 1;
         } else if (sg_argv_opt(argc, argv, &i, "--dtype", &v)) {
             if (sgb_parse_list(v, sgb_parse_dtype, opt->dtypes, sizeof opt->dtypes[0],
                                &opt->ndtypes))

@@ -75,12 +75,14 @@ void sgb_table_row(FILE *f, const sgb_row *r) {
     fflush(f);
 }
 
-int sgb_write_csv(const char *prog, const char *path, const sgb_row *rows, size_t nrows) {
+int sgb_write_csv(const char *prog, const char *path, const char *preamble, const sgb_row *rows,
+                  size_t nrows) {
     FILE *f = fopen(path, "w");
     if (f == NULL) {
         fprintf(stderr, "%s: cannot write %s: %s\n", prog, path, strerror(errno));
         return -1;
     }
+    fputs(preamble, f); /* lines starting with "# ": where it ran (env.c) */
     for (size_t c = 0; c < SGB_NCOLS; c++) fprintf(f, "%s%s", c ? "," : "", sgb_cols[c].name);
     fputc('\n', f);
     for (size_t i = 0; i < nrows; i++) {

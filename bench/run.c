@@ -268,6 +268,9 @@ int selugrad_bench_main(int argc, char **argv) {
         fprintf(stderr, "%s: out of memory\n", opt.prog);
         return 1;
     }
+    char env[2048];
+    sgb_env_text(&opt, env, sizeof env);
+    fputs(env, stdout);
     printf(
         "# selugrad %s bench: median of repeated calls; gbps = 3 n sizeof(T) / median time\n"
         "# threads = what selugrad_set_num_threads was given; threads_used = the threads one "
@@ -290,7 +293,8 @@ int selugrad_bench_main(int argc, char **argv) {
     double t0 = sgb_now();
     rc = sgb_run_all(&r) == 0 ? 0 : 1;
     printf("# %zu rows in %.1f s\n", r.nrows, sgb_now() - t0);
-    if (rc == 0 && opt.csv && sgb_write_csv(opt.prog, opt.csv, r.rows, r.nrows) != 0) rc = 1;
+    if (rc == 0 && opt.omp && sgb_omp_run(&opt, &r.timing) != 0) rc = 1;
+    if (rc == 0 && opt.csv && sgb_write_csv(opt.prog, opt.csv, env, r.rows, r.nrows) != 0) rc = 1;
     if (rc == 0 && opt.plot && sgb_plot(opt.prog, opt.plot, r.rows, r.nrows) != 0) rc = 1;
     free(r.rows);
     return rc;

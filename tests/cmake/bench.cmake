@@ -36,6 +36,20 @@ if(TARGET selugrad_bench)
       "-DARGS=--quick;--size=4K;--dtype=f32,s8;--threads=1"
       "-DOUT_MATCH=\n# onednn f32: [^\n]+\nf32 .*\n# onednn s8: not run \\(oneDNN's eltwise backward takes f32 and bf16 only\\)\ns8 .* 0\\.00\n"
       -P ${sgb_check})
+  # the text output opens with where it ran (the CSV too: check_run.cmake)
+  add_test(NAME bench_env
+    COMMAND ${CMAKE_COMMAND} -DBIN=$<TARGET_FILE:selugrad_bench> -DEXPECT=0
+      "-DARGS=--quick;--size=4K;--dtype=f32;--threads=1"
+      "-DOUT_MATCH=^# cpu: [^\n]*; vendor [^\n]*, family [0-9]+ [^\n]*\n# isa: this cpu runs scalar[^\n]*\n# caches \\([^)]+\\): L1d [0-9]+ KiB, L2 [1-9][0-9]* KiB[^\n]*\n# threads: rows 1; default [0-9]+[^\n]*\n# library: selugrad [0-9]+\\.[0-9]+\\.[0-9]+\n"
+      -P ${sgb_check})
+  # --omp: a call alone, after an OpenMP region through the pool and through the hook
+  find_package(OpenMP COMPONENTS C)
+  if(OpenMP_C_FOUND)
+    add_test(NAME bench_omp
+      COMMAND ${CMAKE_COMMAND} -DBIN=$<TARGET_FILE:selugrad_bench> -DEXPECT=0
+        "-DARGS=--quick;--size=64K;--dtype=f32;--threads=2;--omp;--reps=20"
+        "-DOUT_MATCH=\n# omp f32 +64K +2 +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+\n" -P ${sgb_check})
+  endif()
   # --help names every column of the table and the CSV
   add_test(NAME bench_help
     COMMAND ${CMAKE_COMMAND} -DBIN=$<TARGET_FILE:selugrad_bench> -DEXPECT=0 -DARGS=--help

@@ -1,0 +1,106 @@
+/*
+ * --omp: a call right after an OpenMP parallel region, the way a host such as PyTorch makes them.
+ * With libgomp's default wait policy the region's threads spin on for a while after it ends, so
+ * a pool of the library's own that spins too would fight them for the cores. Per dtype, size and
+ * thread count: the median time of a call alone (back to back), of a call right after a region
+ * through the library's own pool, and through selugrad_set_parallel_for driven by `#pragma omp
+ * parallel for` (the region's threads then run the call's tasks).
+ */
+#include <stdlib.h>
+
+#include "bench_internal.h"
+
+#if defined(_OPENMP)
+#include <omp.h>
+
+#include "core/parallel.h"
+
+static volatile double sgb_omp_sink;
+
+/* A region with a little work on every thread of the team. */
+static void sgb_omp_region(void) {
+    double s = 0;
+#pragma omp parallel reduction(+ : s)
+    {
+        for (int i = 0; i < 2000; i++) s += (double)i * 1e-9 * (double)omp_get_thread_num();
+    }
+    sgb_omp_sink = s;
+}
+
+static void sgb_omp_for(void *ctx, size_t n_tasks, selugrad_task_fn task, void *task_ctx) {
+    (void)ctx;
+#pragma omp parallel for schedule(static)
+    for (long i = 0; i < (long)n_tasks; i++) task(task_ctx, (size_t)i);
+}
+
+static int sgb_cmp(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* Median seconds of reps calls on set k = 0, 1, ... of b, each after a region if `region`. */
+static double sgb_omp_median(const sgb_bufs *b, selugrad_dtype dt, size_t reps, int region,
+                             double *s) {
+    for (size_t r = 0; r < reps; r++) {
+        if (region) sgb_omp_region();
+        double t0 = sgb_now();
+        if (selugrad_backward(dt, b->n, sgb_buf(b, r, 0), sgb_buf(b, r, 1), sgb_buf(b, r, 2)) !=
+            SELUGRAD_OK)
+            return -1;
+        s[r] = sgb_now() - t0;
+    }
+    qsort(s, reps, sizeof *s, sgb_cmp);
+    return s[reps / 2];
+}
+
+int sgb_omp_run(const sgb_options *opt, const sgb_timing *t) {
+    size_t reps = t->reps ? t->reps : opt->quick ? 50 : 400;
+    double *s = malloc(reps * sizeof *s);
+    if (s == NULL) return -1;
+    printf("# omp: a call alone, and right after an OpenMP parallel region (team of %d, "
+           "OMP_WAIT_POLICY %s) through the own pool and through the host hook (omp parallel "
+           "for); medians of %zu calls, us; x = over the call alone\n",
+           omp_get_max_threads(), getenv("OMP_WAIT_POLICY") ? getenv("OMP_WAIT_POLICY") : "unset",
+           reps);
+    printf("# omp dtype      n threads   alone    pool  pool_x    hook  hook_x\n");
+    int rc = 0;
+    for (size_t si = 0; si < opt->nsizes && rc == 0; si++)
+        for (size_t di = 0; di < opt->ndtypes && rc == 0; di++)
+            for (size_t ti = 0; ti < opt->nthreads && rc == 0; ti++) {
+                selugrad_dtype dt = opt->dtypes[di];
+                sgb_bufs b;
+                if (sgb_bufs_alloc(&b, opt->sizes[si], selugrad_dtype_size(dt)) != 0) {
+                    rc = -1;
+                    break;
+                }
+                sgb_bufs_fill(&b, dt);
+                selugrad_set_num_threads((int)opt->threads[ti]);
+                sgb_omp_median(&b, dt, reps < 20 ? reps : 20, 0, s); /* warm-up */
+                double alone = sgb_omp_median(&b, dt, reps, 0, s);
+                double pool = sgb_omp_median(&b, dt, reps, 1, s);
+                selugrad_set_parallel_for(sgb_omp_for, NULL);
+                double hook = sgb_omp_median(&b, dt, reps, 1, s);
+                selugrad_set_parallel_for(NULL, NULL);
+                selugrad_set_num_threads(0);
+                sgb_bufs_free(&b);
+                if (alone <= 0 || pool <= 0 || hook <= 0) {
+                    rc = -1;
+                    break;
+                }
+                char n[32];
+                sgb_size_name(opt->sizes[si], n, sizeof n);
+                printf("# omp %-5s %6s %7u %7.2f %7.2f %7.2f %7.2f %7.2f\n",
+                       selugrad_dtype_name(dt), n, opt->threads[ti], alone * 1e6, pool * 1e6,
+                       pool / alone, hook * 1e6, hook / alone);
+                fflush(stdout);
+            }
+    free(s);
+    return rc;
+}
+#else
+int sgb_omp_run(const sgb_options *opt, const sgb_timing *t) {
+    (void)t;
+    fprintf(stderr, "%s: --omp: this benchmark was built without OpenMP\n", opt->prog);
+    return -1;
+}
+#endif
