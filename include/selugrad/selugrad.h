@@ -198,7 +198,7 @@ SELUGRAD_API int selugrad_get_num_threads(void);
 typedef void (*selugrad_task_fn)(void *task_ctx, size_t i);
 typedef void (*selugrad_parallel_for_fn)(void *ctx, size_t n_tasks, selugrad_task_fn task,
                                          void *task_ctx);
-selugrad_status selugrad_set_parallel_for(selugrad_parallel_for_fn fn, void *ctx);
+SELUGRAD_API selugrad_status selugrad_set_parallel_for(selugrad_parallel_for_fn fn, void *ctx);
 
 /* Exact conversions used by the contract: round to nearest even, subnormals kept, NaN stays NaN. */
 SELUGRAD_API uint16_t selugrad_f32_to_f16(float x);
