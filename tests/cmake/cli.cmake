@@ -68,7 +68,7 @@ if(TARGET selugrad_cli)
   sg_cli_test(cli_usage_tiling_empty_shape 2 "bad shape '': empty \\(rank 0 is 'scalar'\\)"
     tiling --soc=Ascend950 --dtype=f32 --shape=)
   sg_cli_test(cli_usage_run_empty_shape_in_list 2 "bad shape '': empty"
-    run --dtype=f32 --shape=7,)
+    run --dtype=f32 --shapes=7,)
   sg_cli_test(cli_usage_infershape_dim_below_minus2 2 "bad --gradients '-3x3': a dim below -2"
     infershape --gradients=-3x3 --outputs=2x3)
   sg_cli_test(cli_usage_infershape_17_dims 2 "more than 16 dims"
@@ -162,7 +162,17 @@ if(TARGET selugrad_cli)
 
   # run: lists as a product, strides, threads, ISA caps (selugrad_set_max_isa, in this process)
   sg_cli_test(cli_run_product 0 "summary: 36 cases, 36 passed, 0 failed"
-    run --dtype=f32,f16,bf16,s8,u8,s32 --shape=2x16x32x16,7,0x3 --threads=1,2)
+    run --dtype=f32,f16,bf16,s8,u8,s32 --shapes=2x16x32x16,7,0x3 --threads=1,2)
+  # --shape is one tensor's shape everywhere: 4,8,16 is 4x8x16 (one case, its repro line says
+  # 4x8x16); a list of shapes is --shapes, and the list form given to --shape is refused
+  sg_cli_test(cli_run_shape_commas_one_tensor 0
+    "PASS f32 4x8x16 .*--shape=4x8x16 .*summary: 1 cases, 1 passed, 0 failed"
+    run --dtype=f32 --shape=4,8,16)
+  sg_cli_test(cli_usage_run_shape_list 2
+    "--shape '2x16,7' mixes ',' and 'x': --shape is one tensor's shape .*--shapes=2x16,7"
+    run --dtype=f32 --shape=2x16,7)
+  sg_cli_test(cli_usage_run_shape_and_shapes 2 "give --shape or --shapes, once"
+    run --dtype=f32 --shape=7 --shapes=2,3)
   sg_cli_test(cli_run_strided_isa 0 "summary: 8 cases, 8 passed, 0 failed"
     run --dtype=f16,bf16 --shape=3x5x7 --strides=70x14x2 --threads=1,2 --isa=scalar,avx2)
   sg_cli_test(cli_run_isa_sets_cap 0

@@ -25,13 +25,17 @@ typedef struct run_opts {
 } run_opts;
 
 static const char cli_run_help[] =
-    "usage: selugrad run --dtype=LIST --shape=LIST [--threads=LIST] [--isa=LIST] [--soc=LIST]\n"
+    "usage: selugrad run --dtype=LIST (--shape=S | --shapes=LIST) [--threads=LIST] [--isa=LIST]\n"
+    "                    [--soc=LIST]\n"
     "                    [--strides=S] [--seed=N] [--range=LO,HI]\n"
     "Runs every combination of the lists through the operator's API, checks each result bit\n"
     "for bit against the golden model and by the precision standard (docs/contract.md),\n"
     "prints one status line with a repro command per case and a summary. Exit status 1\n"
     "when any case fails.\n"
-    "  --dtype=f32,f16,bf16,s8,u8,s32   --shape=2x16x32x16,7 (scalar for rank 0)\n"
+    "  --dtype=f32,f16,bf16,s8,u8,s32\n"
+    "  --shape=2x16x32x16   one tensor's shape, as for verify (2,16,32,16 is the same; scalar\n"
+    "                       for rank 0)\n"
+    "  --shapes=2x16x32x16,7   several shapes, one case each\n"
     "  --threads=1,2   worker threads (default: the library's default)\n"
     "  --isa=scalar,avx2,avx512,avx512fp16,neon,all   ISA caps (selugrad_set_max_isa)\n"
     "  --soc=Ascend910B,...   SoC profiles (SELUGRAD_SOC); skips bf16 where aclnn rejects it\n"
@@ -235,9 +239,26 @@ static int run_parse(int argc, char **argv, run_opts *op) {
         int rc = 0;
         if (sg_argv_opt(argc, argv, &i, "--dtype", &v))
             rc = run_list(v, op->dtypes, &op->n_dtypes, "dtype");
-        else if (sg_argv_opt(argc, argv, &i, "--shape", &v))
+        else if (sg_argv_opt(argc, argv, &i, "--shapes", &v)) {
+            if (op->n_shapes) return cli_usage_error("run", "give --shape or --shapes, once");
             rc = run_list(v, op->shapes, &op->n_shapes, "shape");
-        else if (sg_argv_opt(argc, argv, &i, "--threads", &v))
+        } else if (sg_argv_opt(argc, argv, &i, "--shape", &v)) {
+            if (op->n_shapes) return cli_usage_error("run", "give --shape or --shapes, once");
+            if (strchr(v, ',') && strchr(v, 'x'))
+                return cli_usage_error(
+                    "run",
+                    "--shape '%s' mixes ',' and 'x': --shape is one tensor's "
+                    "shape (4,8,16 is 4x8x16); for several cases use --shapes=%s",
+                    v, v);
+            size_t r;
+            int64_t d[CLI_MAX_RANK];
+            const char *why = cli_shape_why(v, &r, d, 0);
+            if (why) return cli_usage_error("run", "bad shape '%s': %s", v, why);
+            if (strlen(v) >= sizeof op->shapes[0])
+                return cli_usage_error("run", "shape '%s' is longer than 63 characters", v);
+            cli_shape_str(r, d, op->shapes[0], sizeof op->shapes[0]);
+            op->n_shapes = 1;
+        } else if (sg_argv_opt(argc, argv, &i, "--threads", &v))
             rc = run_list(v, op->threads, &op->n_threads, "threads");
         else if (sg_argv_opt(argc, argv, &i, "--isa", &v))
             rc = run_list(v, op->isas, &op->n_isas, "isa");
@@ -253,7 +274,8 @@ static int run_parse(int argc, char **argv, run_opts *op) {
             return cli_usage_error("run", "unknown argument '%s'", a);
         if (rc) return rc;
     }
-    if (!op->n_dtypes || !op->n_shapes) return cli_usage_error("run", "--dtype and --shape needed");
+    if (!op->n_dtypes || !op->n_shapes)
+        return cli_usage_error("run", "--dtype and --shape (or --shapes) needed");
     return 0;
 }
 
