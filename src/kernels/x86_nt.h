@@ -5,13 +5,16 @@
 #ifndef SELUGRAD_KERNELS_X86_NT_H
 #define SELUGRAD_KERNELS_X86_NT_H
 
-#include <immintrin.h>
 #include <stddef.h>
 #include <stdint.h>
 
-#include "kernel.h"
 #include "nt_bytes.h"
 
+/* The rest is x86 code; tests on any architecture read the threshold (nt_bytes.h). */
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+
+#include "kernel.h"
 
 /* The streaming loops of the compute-heavy kernels (all but f32 and the uint8 lookup) also
    prefetch their inputs this far ahead: with many instructions per element, the out-of-order
@@ -119,5 +122,6 @@ SG_ALWAYS_INLINE void sg512_stream_loop(const void *gv, const void *ov, void *yv
     if (b < nb) rest(g + b, o + b, y + b, (nb - b) / es, ctx);
 }
 #endif /* __AVX512F__ */
+#endif /* x86 */
 
 #endif /* SELUGRAD_KERNELS_X86_NT_H */
