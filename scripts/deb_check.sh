@@ -3,7 +3,8 @@
 # (dpkg-deb -c), `dpkg -i`, then programs built against the installed package alone (the C
 # example with pkg-config, the arch35 example with ops-nn's g++ line and no -I/-L of ours beyond
 # /usr/include/aclnnop, a find_package project on the shared and the static library), the
-# installed `selugrad` and `man selugrad`, then `dpkg -r` and a check that nothing is left.
+# installed `selugrad` and `man selugrad`, then `dpkg -r` and a check that no file is left, then
+# `dpkg -P`, so that no record is left either.
 # Needs root (CI runs it); refuses to run when a selugrad package is already installed.
 # Usage: scripts/deb_check.sh [build-dir]
 set -euo pipefail
@@ -40,7 +41,7 @@ echo "contents: OK ($(wc -l < "$build/deb-contents.txt") entries; Depends: $depe
 tmp=$(mktemp -d)
 installed=0
 cleanup() {
-  [ "$installed" -eq 1 ] && dpkg -r selugrad >/dev/null 2>&1
+  [ "$installed" -eq 1 ] && dpkg -P selugrad >/dev/null 2>&1
   rm -rf "$tmp"
 }
 trap cleanup EXIT
@@ -96,3 +97,9 @@ done
 dpkg-query -W -f='${Status}' selugrad 2>/dev/null | grep "ok installed" >/dev/null &&
   fail "still installed"
 echo "dpkg -r: OK (nothing left)"
+# dpkg -r keeps the package's record (and its postrm) as config-files; purging drops the record,
+# so the machine's package database is as it was before.
+dpkg -P selugrad > "$tmp/purge.log" 2>&1 || { cat "$tmp/purge.log"; fail "dpkg -P"; }
+status=$(dpkg-query -W -f='${Status}' selugrad 2>/dev/null || true)
+case $status in "" | *not-installed) ;; *) fail "after dpkg -P the status is '$status'" ;; esac
+echo "dpkg -P: OK (no record left)"
