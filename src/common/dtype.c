@@ -5,7 +5,7 @@
 #include <string.h>
 
 const selugrad_dtype sg_dtype_list[SG_DTYPE_COUNT] = {
-#define SG_DTYPE(tag, dtype, acl, size, ub_bpe, selu_bpe, aclnn, aliases) dtype,
+#define SG_DTYPE(tag, dtype, acl, size, fp, ub_bpe, selu_bpe, aclnn, aliases) dtype,
 #include "dtypes.inc"
 #undef SG_DTYPE
 };
@@ -13,7 +13,7 @@ const selugrad_dtype sg_dtype_list[SG_DTYPE_COUNT] = {
 /* Switches, not loops: selugrad_dtype_size runs in every call's checks. */
 size_t selugrad_dtype_size(selugrad_dtype dtype) {
     switch (dtype) {
-#define SG_DTYPE(tag, dt, acl, size, ub_bpe, selu_bpe, aclnn, aliases)                             \
+#define SG_DTYPE(tag, dt, acl, size, fp, ub_bpe, selu_bpe, aclnn, aliases)                         \
     case dt:                                                                                       \
         return size;
 #include "dtypes.inc"
@@ -24,7 +24,7 @@ size_t selugrad_dtype_size(selugrad_dtype dtype) {
 
 const char *selugrad_dtype_name(selugrad_dtype dtype) {
     switch (dtype) {
-#define SG_DTYPE(tag, dt, acl, size, ub_bpe, selu_bpe, aclnn, aliases)                             \
+#define SG_DTYPE(tag, dt, acl, size, fp, ub_bpe, selu_bpe, aclnn, aliases)                         \
     case dt:                                                                                       \
         return #tag;
 #include "dtypes.inc"
@@ -35,7 +35,7 @@ const char *selugrad_dtype_name(selugrad_dtype dtype) {
 
 int sg_dtype_index(selugrad_dtype dtype) {
     switch (dtype) {
-#define SG_DTYPE(tag, dt, acl, size, ub_bpe, selu_bpe, aclnn, aliases)                             \
+#define SG_DTYPE(tag, dt, acl, size, fp, ub_bpe, selu_bpe, aclnn, aliases)                         \
     case dt:                                                                                       \
         return SG_DTYPE_INDEX_##tag;
 #include "dtypes.inc"
@@ -44,9 +44,20 @@ int sg_dtype_index(selugrad_dtype dtype) {
     return -1;
 }
 
+int sg_dtype_is_float(selugrad_dtype dtype) {
+    switch (dtype) {
+#define SG_DTYPE(tag, dt, acl, size, fp, ub_bpe, selu_bpe, aclnn, aliases)                         \
+    case dt:                                                                                       \
+        return fp;
+#include "dtypes.inc"
+#undef SG_DTYPE
+    }
+    return 0;
+}
+
 int64_t sg_dtype_ub_bpe(selugrad_dtype dtype) {
     switch (dtype) {
-#define SG_DTYPE(tag, dt, acl, size, ub_bpe, selu_bpe, aclnn, aliases)                             \
+#define SG_DTYPE(tag, dt, acl, size, fp, ub_bpe, selu_bpe, aclnn, aliases)                         \
     case dt:                                                                                       \
         return ub_bpe;
 #include "dtypes.inc"
@@ -57,7 +68,7 @@ int64_t sg_dtype_ub_bpe(selugrad_dtype dtype) {
 
 int64_t sg_dtype_selu_bpe(selugrad_dtype dtype) {
     switch (dtype) {
-#define SG_DTYPE(tag, dt, acl, size, ub_bpe, selu_bpe, aclnn, aliases)                             \
+#define SG_DTYPE(tag, dt, acl, size, fp, ub_bpe, selu_bpe, aclnn, aliases)                         \
     case dt:                                                                                       \
         return selu_bpe;
 #include "dtypes.inc"
@@ -68,7 +79,7 @@ int64_t sg_dtype_selu_bpe(selugrad_dtype dtype) {
 
 sg_aclnn_accept sg_dtype_aclnn(selugrad_dtype dtype) {
     switch (dtype) {
-#define SG_DTYPE(tag, dt, acl, size, ub_bpe, selu_bpe, aclnn, aliases)                             \
+#define SG_DTYPE(tag, dt, acl, size, fp, ub_bpe, selu_bpe, aclnn, aliases)                         \
     case dt:                                                                                       \
         return aclnn;
 #include "dtypes.inc"
@@ -79,7 +90,7 @@ sg_aclnn_accept sg_dtype_aclnn(selugrad_dtype dtype) {
 
 const char *sg_dtype_acl_name(selugrad_dtype dtype) {
     switch (dtype) {
-#define SG_DTYPE(tag, dt, acl, size, ub_bpe, selu_bpe, aclnn, aliases)                             \
+#define SG_DTYPE(tag, dt, acl, size, fp, ub_bpe, selu_bpe, aclnn, aliases)                         \
     case dt:                                                                                       \
         return #acl;
 #include "dtypes.inc"
@@ -106,7 +117,7 @@ int sg_dtype_parse(const char *name, selugrad_dtype *dtype) {
         const char *tag, *aliases;
         selugrad_dtype dtype;
     } names[] = {
-#define SG_DTYPE(tag, dt, acl, size, ub_bpe, selu_bpe, aclnn, aliases) {#tag, aliases, dt},
+#define SG_DTYPE(tag, dt, acl, size, fp, ub_bpe, selu_bpe, aclnn, aliases) {#tag, aliases, dt},
 #include "dtypes.inc"
 #undef SG_DTYPE
     };
@@ -121,7 +132,7 @@ int sg_dtype_parse(const char *name, selugrad_dtype *dtype) {
 
 void sg_dtype_list_text(char *buf, size_t cap, int selu) {
     static const char *const names[] = {
-#define SG_DTYPE(tag, dt, acl, size, ub_bpe, selu_bpe, aclnn, aliases) #dt,
+#define SG_DTYPE(tag, dt, acl, size, fp, ub_bpe, selu_bpe, aclnn, aliases) #dt,
 #include "dtypes.inc"
 #undef SG_DTYPE
     };

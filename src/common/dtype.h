@@ -20,7 +20,7 @@ typedef enum sg_aclnn_accept {
 
 /* How many dtypes the list has, and each in list order. */
 enum {
-#define SG_DTYPE(tag, dtype, acl, size, ub_bpe, selu_bpe, aclnn, aliases) SG_DTYPE_INDEX_##tag,
+#define SG_DTYPE(tag, dtype, acl, size, fp, ub_bpe, selu_bpe, aclnn, aliases) SG_DTYPE_INDEX_##tag,
 #include "dtypes.inc"
 #undef SG_DTYPE
     SG_DTYPE_COUNT
@@ -29,6 +29,9 @@ extern const selugrad_dtype sg_dtype_list[SG_DTYPE_COUNT];
 
 /* Position of dtype in the list, or -1 for a value not in it. */
 int sg_dtype_index(selugrad_dtype dtype);
+
+/* 1 for a floating-point dtype of the list, 0 for an integer one or a value not in the list. */
+int sg_dtype_is_float(selugrad_dtype dtype);
 
 /* UB bytes per element of the OneDim tiling of SeluGrad, and of the SELU forward; 0 for a value
    not in the list, and for the forward where it does not have the dtype. */

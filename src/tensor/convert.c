@@ -5,10 +5,11 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "../common/dtype.h"
 #include "../kernels/ref/half.h"
 
 static int sg_is_int(selugrad_dtype dt) {
-    return dt == SELUGRAD_INT8 || dt == SELUGRAD_INT32 || dt == SELUGRAD_UINT8;
+    return sg_dtype_index(dt) >= 0 && !sg_dtype_is_float(dt);
 }
 
 static int64_t sg_load_int(selugrad_dtype dt, const void *p) {

@@ -31,7 +31,7 @@ const char *sg_acl_dtype_name(aclDataType dataType) {
 }
 
 /* The element types of the dtype list carry the aclDataType of the same number. */
-#define SG_DTYPE(tag, dtype, acl, size, ub_bpe, selu_bpe, aclnn, aliases)                          \
+#define SG_DTYPE(tag, dtype, acl, size, fp, ub_bpe, selu_bpe, aclnn, aliases)                      \
     _Static_assert((int)(dtype) == (int)(acl), #tag ": selugrad_dtype and aclDataType agree");
 #include "../common/dtypes.inc"
 #undef SG_DTYPE

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "common/dtype.h"
 #include "model/golden.h"
 
 int cli_tensor_alloc(cli_tensor *t, selugrad_dtype dt, size_t rank, const int64_t *dims) {
@@ -26,7 +27,7 @@ void cli_tensor_free(cli_tensor *t) {
 }
 
 int cli_dtype_is_float(selugrad_dtype dt) {
-    return dt == SELUGRAD_FLOAT || dt == SELUGRAD_FLOAT16 || dt == SELUGRAD_BF16;
+    return sg_dtype_is_float(dt);
 }
 
 double cli_get(selugrad_dtype dt, const void *data, size_t i) {

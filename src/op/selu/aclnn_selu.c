@@ -7,13 +7,14 @@
  */
 #include "aclnnop/aclnn_selu.h"
 
+#include "../../common/dtype.h"
 #include "../../core/dispatch.h"
 #include "../../runtime/acl_error.h"
 #include "../../tensor/tensor.h"
 #include "../common/aclnn_op.h"
 
 static bool sg_is_float(aclDataType dt) {
-    return dt == ACL_FLOAT || dt == ACL_FLOAT16 || dt == ACL_BF16;
+    return sg_dtype_is_float((selugrad_dtype)dt);
 }
 
 /* CANN's CanCast on the forward's dtypes: everything but a floating self into an integer out. */
