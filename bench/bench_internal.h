@@ -16,7 +16,9 @@ enum { SGB_MAX_LIST = 16 };
 /* ---- options (options.c) ---- */
 
 typedef struct sgb_options {
-    const char *prog; /* argv[0], for messages */
+    const char *prog;      /* argv[0], for messages */
+    int ops[SGB_MAX_LIST]; /* 0 SeluGrad (selugrad_backward), 1 the forward (selugrad_forward) */
+    size_t nops;
     selugrad_dtype dtypes[SGB_MAX_LIST];
     size_t ndtypes;
     size_t sizes[SGB_MAX_LIST]; /* elements */
@@ -106,28 +108,37 @@ void sgb_bufs_fill_float(sgb_bufs *b);
 typedef void (*sgb_triad_fn)(float *a, const float *b, const float *c, float s, size_t n);
 
 /* One triad variant: a[i] = b[i] + s * c[i] over the arrays of bufs (as floats: the same bytes
-   as a SeluGrad call), on nth threads of the library's pool. */
+   as a SeluGrad call), on nth threads of the library's pool; or, for the forward's bound, STREAM's
+   scale a[i] = s * b[i] (c unused: one read and one write, the bytes of a forward call). */
 typedef struct sgb_triad {
     const sgb_bufs *bufs;
     sgb_triad_fn fn;
-    const char *name; /* e.g. "nt-avx512" */
+    const char *name; /* e.g. "nt-avx512", "scale-nt-avx512" */
     unsigned nth;
 } sgb_triad;
 
-/* The plain (t[0]) and non-temporal-store (t[1]) triads, each the widest this CPU runs under
-   cap (an AVX2-capped row is measured against an AVX2 triad). */
-void sgb_triad_setup(sgb_triad t[2], const sgb_bufs *bufs, unsigned nth, sg_isa cap);
+/* The plain (t[0]) and non-temporal-store (t[1]) triads (scale != 0: scale loops), each the
+   widest this CPU runs under cap (an AVX2-capped row is measured against an AVX2 triad). */
+void sgb_triad_setup(sgb_triad t[2], const sgb_bufs *bufs, unsigned nth, sg_isa cap, int scale);
 int sgb_triad_call(void *ctx, size_t k); /* ctx: an sgb_triad */
 
 #if defined(__x86_64__) || defined(_M_X64)
 void sgb_triad_nt_sse2(float *a, const float *b, const float *c, float s, size_t n);
+void sgb_scale_nt_sse2(float *a, const float *b, const float *c, float s, size_t n);
 #if defined(SGB_HAVE_AVX2)
 void sgb_triad_plain_avx2(float *a, const float *b, const float *c, float s, size_t n);
 void sgb_triad_nt_avx2(float *a, const float *b, const float *c, float s, size_t n);
+void sgb_scale_plain_avx2(float *a, const float *b, const float *c, float s, size_t n);
+void sgb_scale_nt_avx2(float *a, const float *b, const float *c, float s, size_t n);
+/* sg_selu_expf on n floats, 8 lanes (the AVX2 kernels' exponential): isa_rates.c */
+void sgb_exp_avx2(size_t n, const float *x, float *y);
 #endif
 #if defined(SGB_HAVE_AVX512)
 void sgb_triad_plain_avx512(float *a, const float *b, const float *c, float s, size_t n);
 void sgb_triad_nt_avx512(float *a, const float *b, const float *c, float s, size_t n);
+void sgb_scale_plain_avx512(float *a, const float *b, const float *c, float s, size_t n);
+void sgb_scale_nt_avx512(float *a, const float *b, const float *c, float s, size_t n);
+void sgb_exp_avx512(size_t n, const float *x, float *y);
 #endif
 #endif
 
@@ -152,6 +163,7 @@ int sgb_onednn_call(void *ctx, size_t k);         /* ctx: an sgb_onednn */
 /* ---- results (report.c, plot.c) ---- */
 
 typedef struct sgb_row {
+    int op; /* 0 SeluGrad, 1 the forward */
     selugrad_dtype dtype;
     size_t n;
     unsigned threads;      /* what selugrad_set_num_threads was given */

@@ -2,9 +2,10 @@
  * selugrad_isa_rates: how many cycles this x86-64 core takes per instruction (reciprocal
  * throughput, independent instructions) for the vector instruction forms the AVX2 and AVX-512
  * kernels are made of, and how many cycles each SIMD kernel of a 16-bit dtype takes per 16
- * elements with its data in L1 (4K elements, the benchmark's values). A kernel that is bound by
- * its instructions takes about the sum of its instructions' costs; docs/PERFORMANCE.md ("Known
- * limits and their measured reasons") does that sum for the AVX2 kernels.
+ * elements with its data in L1 (4K elements, the benchmark's values); the same for every SELU
+ * forward kernel, and for the forward's exponential alone per ISA (x in [-8, 0)). A kernel that is
+ * bound by its instructions takes about the sum of its instructions' costs; docs/PERFORMANCE.md
+ * ("Known limits and their measured reasons") does that sum for the AVX2 kernels.
  *
  * Cycles are counted with a chain of dependent 64-bit multiplies (latency 3 on the x86-64 cores
  * of the last decade, Intel and AMD), run before and after each figure, so the figures hold under
@@ -22,6 +23,7 @@
 #include "bench_internal.h"
 #include "isa/cpu.h"
 #include "kernels/kernel.h"
+#include "kernels/ref/selu_exp.h"
 
 enum { SGR_LOOPS = 2000000, SGR_SAMPLES = 7 };
 
@@ -195,9 +197,27 @@ static double sgr_run_kernel(int unused) {
     (void)unused;
     const void *g = sgb_buf(&sgr_bufs, 0, 0), *o = sgb_buf(&sgr_bufs, 0, 1);
     void *y = sgb_buf(&sgr_bufs, 0, 2);
-    sgr_kernel->fn(SGR_N, g, o, y);
+    sg_kernel_call(sgr_kernel, SGR_N, g, o, y);
     double t0 = sgb_now();
-    for (int k = 0; k < SGR_CALLS; k++) sgr_kernel->fn(SGR_N, g, o, y);
+    for (int k = 0; k < SGR_CALLS; k++) sg_kernel_call(sgr_kernel, SGR_N, g, o, y);
+    return sgb_now() - t0;
+}
+
+/* The forward's exponential alone on SGR_N floats: scalar (fmaf), AVX2, AVX-512. */
+static void sgr_exp_scalar(size_t n, const float *x, float *y) {
+    for (size_t i = 0; i < n; i++) y[i] = sg_selu_expf(x[i]);
+}
+
+typedef void (*sgr_exp_fn)(size_t n, const float *x, float *y);
+static sgr_exp_fn sgr_exp;
+
+static double sgr_run_exp(int unused) {
+    (void)unused;
+    const float *x = sgb_buf(&sgr_bufs, 0, 0);
+    float *y = sgb_buf(&sgr_bufs, 0, 2);
+    sgr_exp(SGR_N, x, y);
+    double t0 = sgb_now();
+    for (int k = 0; k < SGR_CALLS; k++) sgr_exp(SGR_N, x, y);
     return sgb_now() - t0;
 }
 
@@ -244,6 +264,47 @@ int main(int argc, char **argv) {
         sgr_kernel = k;
         printf("%-32s %8.2f\n", k->name,
                sgr_median_cycles(sgr_run_kernel, 0, (double)SGR_CALLS * SGR_N / 16.0));
+    }
+    printf("%-32s %8s %8s\n", "SELU forward (4K in L1)", "cyc/16", "GB/s/core");
+    for (size_t i = 0; i < sg_selu_kernel_count; i++) {
+        const sg_kernel *k = &sg_selu_kernels[i];
+        if (!sg_isa_supported(k->isa)) {
+            printf("%-32s %8s (no %s here)\n", k->name, "skipped", sg_isa_name(k->isa));
+            continue;
+        }
+        sgb_bufs_fill(&sgr_bufs, k->dtype);
+        sgr_kernel = k;
+        double c16 = sgr_median_cycles(sgr_run_kernel, 0, (double)SGR_CALLS * SGR_N / 16.0);
+        /* what one core moves at that cost: 16 elements read and written per c16 cycles */
+        double gbs = 16.0 * 2.0 * (double)selugrad_dtype_size(k->dtype) / c16 * 1e-9 / cyc;
+        printf("%-32s %8.2f %8.1f\n", k->name, c16, gbs);
+    }
+    /* x in [-8, 0): the exponential's domain in the forward */
+    sgb_bufs_fill(&sgr_bufs, SELUGRAD_FLOAT);
+    float *xs = sgb_buf(&sgr_bufs, 0, 0);
+    for (size_t i = 0; i < SGR_N; i++) xs[i] = -8.0f * (float)(i + 1) / (float)SGR_N;
+    struct {
+        const char *name;
+        sg_isa isa;
+        sgr_exp_fn fn;
+    } exps[] = {
+        {"exp scalar (fmaf)", SG_ISA_SCALAR, sgr_exp_scalar},
+#if defined(SGB_HAVE_AVX2)
+        {"exp avx2 (8 lanes)", SG_ISA_AVX2, sgb_exp_avx2},
+#endif
+#if defined(SGB_HAVE_AVX512)
+        {"exp avx512 (16 lanes)", SG_ISA_AVX512, sgb_exp_avx512},
+#endif
+    };
+    printf("%-32s %8s %8s\n", "exponential alone (4K in L1)", "cyc/16", "Gexp/s/core");
+    for (size_t i = 0; i < sizeof exps / sizeof exps[0]; i++) {
+        if (!sg_isa_supported(exps[i].isa)) {
+            printf("%-32s %8s (no %s here)\n", exps[i].name, "skipped", sg_isa_name(exps[i].isa));
+            continue;
+        }
+        sgr_exp = exps[i].fn;
+        double c16 = sgr_median_cycles(sgr_run_exp, 0, (double)SGR_CALLS * SGR_N / 16.0);
+        printf("%-32s %8.2f %8.2f\n", exps[i].name, c16, 16.0 / c16 * 1e-9 / cyc);
     }
     sgb_bufs_free(&sgr_bufs);
     return 0;

@@ -10,8 +10,11 @@
 void sgb_usage(FILE *f, const char *prog) {
     fprintf(f,
             "usage: %s [options]\n"
-            "Times selugrad_backward per dtype x size x threads (x isa) and compares it with a\n"
-            "STREAM triad bound and a hand-written loop on the same threads.\n"
+            "Times selugrad_backward (and selugrad_forward) per dtype x size x threads (x isa)\n"
+            "and compares it with a STREAM bound and a hand-written loop on the same threads.\n"
+            "  --op=LIST       selu_grad (selugrad_backward, bound: the triad, 2 reads + 1 write)\n"
+            "                  and selu (selugrad_forward, bound: STREAM scale, 1 read + 1 write;\n"
+            "                  no uint8, no hand loop) (default: selu_grad)\n"
             "  --dtype=LIST    f32,f16,bf16,s8,u8,s32, or any name the selugrad command takes\n"
             "                  (float32, fp16, half, bfloat16, int8, ...; default: all six)\n"
             "  --size=LIST     elements, with K/M/G suffixes (default: 4K,64K,1M,16M,128M)\n"
@@ -31,6 +34,12 @@ void sgb_usage(FILE *f, const char *prog) {
             "Columns of the table and of the CSV:\n",
             prog);
     sgb_columns_help(f);
+}
+
+static int sgb_parse_op(const char *s, void *out) {
+    if (strcmp(s, "selu_grad") == 0 || strcmp(s, "backward") == 0) return *(int *)out = 0, 0;
+    if (strcmp(s, "selu") == 0 || strcmp(s, "forward") == 0) return *(int *)out = 1, 0;
+    return -1;
 }
 
 static int sgb_parse_dtype(const char *s, void *out) {
@@ -138,6 +147,9 @@ int sgb_parse_options(int argc, char **argv, sgb_options *opt, FILE *err) {
             opt->quick = 1;
         } else if (strcmp(a, "--omp") == 0) {
             opt->omp = 1;
+        } else if (sg_argv_opt(argc, argv, &i, "--op", &v)) {
+            if (sgb_parse_list(v, sgb_parse_op, opt->ops, sizeof opt->ops[0], &opt->nops))
+                return sgb_bad(err, prog, "bad --op list (selu_grad, selu)", v);
         } else if (sg_argv_opt(argc, argv, &i, "--dtype", &v)) {
             if (sgb_parse_list(v, sgb_parse_dtype, opt->dtypes, sizeof opt->dtypes[0],
                                &opt->ndtypes))
@@ -170,6 +182,7 @@ int sgb_parse_options(int argc, char **argv, sgb_options *opt, FILE *err) {
             return sgb_bad(err, prog, "unknown argument", a);
         }
     }
+    if (opt->nops == 0) opt->nops = 1; /* ops[0] is 0: selu_grad */
     if (opt->ndtypes == 0) {
         memcpy(opt->dtypes, sg_dtype_list, sizeof sg_dtype_list);
         opt->ndtypes = SG_DTYPE_COUNT;

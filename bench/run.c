@@ -18,12 +18,14 @@
 typedef struct sgb_call {
     const sgb_bufs *b;
     selugrad_dtype dtype;
+    int op; /* 0 selugrad_backward, 1 selugrad_forward (x in g's array) */
 } sgb_call;
 
 static int sgb_lib_call(void *ctx, size_t k) {
     const sgb_call *c = ctx;
     const void *g = sgb_buf(c->b, k, 0), *o = sgb_buf(c->b, k, 1);
     void *y = sgb_buf(c->b, k, 2);
+    if (c->op) return selugrad_forward(c->dtype, c->b->n, g, y) != SELUGRAD_OK;
     return selugrad_backward(c->dtype, c->b->n, g, o, y) != SELUGRAD_OK;
 }
 
@@ -66,6 +68,7 @@ static int sgb_loop_call(void *ctx, size_t k) {
    that gets no elements, or a pool that runs parts on the caller, shows in the count. */
 static pthread_mutex_t sgb_probe_lock = PTHREAD_MUTEX_INITIALIZER;
 static sg_kernel_fn sgb_probe_target;
+static sg_unary_fn sgb_probe_target1;
 static pthread_t sgb_probe_seen[SG_MAX_THREADS];
 static unsigned sgb_probe_count;
 
@@ -80,6 +83,15 @@ static void sgb_probe_fn(size_t n, const void *g, const void *o, void *y) {
     fn(n, g, o, y);
 }
 
+static void sgb_probe_fn1(size_t n, const void *x, void *y) {
+    sgb_probe_fn(n, x, NULL, y); /* notes the thread; its target is then the forward's */
+}
+
+static void sgb_probe_fwd(size_t n, const void *x, const void *o, void *y) {
+    (void)o;
+    sgb_probe_target1(n, x, y);
+}
+
 /* Threads one call of kernel k on the arrays of b uses under the current thread setting; 0 if
    the call failed. */
 static unsigned sgb_threads_used(const sg_kernel *k, const sgb_bufs *b) {
@@ -87,8 +99,10 @@ static unsigned sgb_threads_used(const sg_kernel *k, const sgb_bufs *b) {
     pthread_mutex_lock(&once);
     sg_kernel probe = *k;
     probe.fn = sgb_probe_fn;
+    probe.fn1 = sgb_probe_fn1;
     pthread_mutex_lock(&sgb_probe_lock);
-    sgb_probe_target = k->fn;
+    sgb_probe_target = k->op == SG_OP_SELU ? sgb_probe_fwd : k->fn;
+    sgb_probe_target1 = k->fn1;
     sgb_probe_count = 0;
     pthread_mutex_unlock(&sgb_probe_lock);
     sg_plan plan;
@@ -131,7 +145,7 @@ static int sgb_run_row(sgb_run *r, const sgb_bufs *b, const sgb_bufs *tb, sgb_ca
     sgb_call_fn fns[9] = {sgb_lib_call};
     void *ctxs[9] = {lc};
     for (size_t c = 0; c < ncounts; c++) {
-        sgb_triad_setup(tr + 2 * c, tb, counts[c], cap);
+        sgb_triad_setup(tr + 2 * c, tb, counts[c], cap, lc->op);
         for (size_t v = 0; v < 2; v++) {
             fns[1 + 2 * c + v] = sgb_triad_call;
             ctxs[1 + 2 * c + v] = &tr[2 * c + v];
@@ -139,8 +153,8 @@ static int sgb_run_row(sgb_run *r, const sgb_bufs *b, const sgb_bufs *tb, sgb_ca
     }
     size_t nfns = 1 + 2 * ncounts;
     sgb_loop loop = {b, sgb_hand_loop(lc->dtype), used};
-    int with_loop = used > 0 && sgb_loop_runs_here();
-    size_t at_loop = nfns, at_dn = (size_t)-1; /* at_dn: none */
+    int with_loop = used > 0 && sgb_loop_runs_here() && lc->op == 0; /* SeluGrad's loops only */
+    size_t at_loop = nfns, at_dn = (size_t)-1;                       /* at_dn: none */
     if (with_loop) {
         fns[nfns] = sgb_loop_call;
         ctxs[nfns++] = &loop;
@@ -158,7 +172,8 @@ static int sgb_run_row(sgb_run *r, const sgb_bufs *b, const sgb_bufs *tb, sgb_ca
     int rc = used > 0 ? sgb_time_medians(nfns, fns, ctxs, b->cold, &r->timing, med) : -1;
     selugrad_set_num_threads(0);
     if (rc != 0) return -1;
-    double bytes = 3.0 * (double)b->array_bytes;
+    double bytes = (lc->op ? 2.0 : 3.0) * (double)b->array_bytes;
+    row->op = lc->op;
     row->dtype = lc->dtype;
     row->n = b->n;
     row->threads = nth;
@@ -184,8 +199,8 @@ static int sgb_run_row(sgb_run *r, const sgb_bufs *b, const sgb_bufs *tb, sgb_ca
 }
 
 /* b holds the dtype's inputs (the di-th --dtype entry), tb floats of the same geometry for the
-   triad. */
-static int sgb_run_dtype(sgb_run *r, sgb_bufs *b, const sgb_bufs *tb, size_t di) {
+   triad; op 0 SeluGrad, 1 the forward. */
+static int sgb_run_dtype(sgb_run *r, sgb_bufs *b, const sgb_bufs *tb, size_t di, int op) {
     const sgb_options *opt = r->opt;
     selugrad_dtype dtype = opt->dtypes[di];
     size_t nisas = opt->nisas ? opt->nisas : 1;
@@ -208,11 +223,12 @@ static int sgb_run_dtype(sgb_run *r, sgb_bufs *b, const sgb_bufs *tb, size_t di)
             isa = sg_isa_name(opt->isas[i]);
         }
         sg_isa cap = selugrad_get_max_isa();
-        const sg_kernel *k = sg_kernel_for(dtype);
-        sgb_call lc = {b, dtype};
+        const sg_kernel *k = op ? sg_selu_kernel_for(dtype) : sg_kernel_for(dtype);
+        if (k == NULL) break; /* the forward has no uint8 */
+        sgb_call lc = {b, dtype, op};
         for (size_t t = 0; t < opt->nthreads && rc == 0; t++) {
             sgb_row *row = &r->rows[r->nrows];
-            rc = sgb_run_row(r, b, tb, &lc, dn, k, cap, opt->threads[t], row);
+            rc = sgb_run_row(r, b, tb, &lc, op ? NULL : dn, k, cap, opt->threads[t], row);
             if (rc != 0) break;
             row->isa = isa;
             r->nrows++;
@@ -241,7 +257,9 @@ static int sgb_run_all(sgb_run *r) {
             }
             sgb_bufs_fill(&b, dt);
             sgb_bufs_fill_float(&tb);
-            int rc = sgb_run_dtype(r, &b, &tb, di);
+            int rc = 0;
+            for (size_t oi = 0; oi < opt->nops && rc == 0; oi++)
+                rc = sgb_run_dtype(r, &b, &tb, di, opt->ops[oi]);
             sgb_bufs_free(&b);
             sgb_bufs_free(&tb);
             if (rc != 0) {
@@ -263,7 +281,7 @@ int selugrad_bench_main(int argc, char **argv) {
                     sg_isa_name(opt.isas[i]));
     sgb_run r = {&opt, {opt.reps, opt.quick ? 0.005 : 0.15, opt.quick ? 3u : 5u}, NULL, 0, {0}};
     size_t nisas = opt.nisas ? opt.nisas : 1;
-    r.rows = calloc(opt.nsizes * opt.ndtypes * nisas * opt.nthreads, sizeof *r.rows);
+    r.rows = calloc(opt.nops * opt.nsizes * opt.ndtypes * nisas * opt.nthreads, sizeof *r.rows);
     if (r.rows == NULL) {
         fprintf(stderr, "%s: out of memory\n", opt.prog);
         return 1;
@@ -272,7 +290,9 @@ int selugrad_bench_main(int argc, char **argv) {
     sgb_env_text(&opt, env, sizeof env);
     fputs(env, stdout);
     printf(
-        "# selugrad %s bench: median of repeated calls; gbps = 3 n sizeof(T) / median time\n"
+        "# selugrad %s bench: median of repeated calls; gbps = 3 n sizeof(T) / median time "
+        "(the forward, kernel *_selu__*: 2 n sizeof(T), bound: STREAM scale, 1 read + 1 write; "
+        "no loop, no oneDNN)\n"
         "# threads = what selugrad_set_num_threads was given; threads_used = the threads one "
         "call ran on, counted (a call below its kernel's per-thread traffic runs on one)\n"
         "# bound = the best STREAM triad (plain or non-temporal, of the row's ISA level at "

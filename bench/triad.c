@@ -1,6 +1,7 @@
 /*
  * The bandwidth bound: STREAM's triad a[i] = b[i] + s * c[i] over the same bytes as a SeluGrad
- * call (2 reads + 1 write of n * sizeof(T) each, taken as floats), split over the library's
+ * call (2 reads + 1 write of n * sizeof(T) each, taken as floats), or for the forward STREAM's
+ * scale a[i] = s * b[i] (1 read + 1 write, a forward call's bytes), split over the library's
  * pool, once with plain stores and once with non-temporal stores; run.c runs them on the row's
  * threads, on one and on the call's own when in between, and the best is the bound. The vector
  * versions come from per-ISA files; the widest this CPU runs within the row's ISA cap is used,
@@ -12,6 +13,11 @@
 
 static void sgb_triad_plain_c(float *a, const float *b, const float *c, float s, size_t n) {
     for (size_t i = 0; i < n; i++) a[i] = b[i] + s * c[i];
+}
+
+static void sgb_scale_plain_c(float *a, const float *b, const float *c, float s, size_t n) {
+    (void)c;
+    for (size_t i = 0; i < n; i++) a[i] = s * b[i];
 }
 
 typedef struct sgb_triad_job {
@@ -45,38 +51,38 @@ int sgb_triad_call(void *ctx, size_t k) {
                : -1;
 }
 
-/* The widest plain and non-temporal triads this CPU runs under cap. */
-static void sgb_triad_pick(sg_isa cap, sgb_triad_fn *plain, const char **pname, sgb_triad_fn *nt,
-                           const char **ntname) {
+/* The widest plain and non-temporal triads (or scale loops) this CPU runs under cap. */
+static void sgb_triad_pick(sg_isa cap, int scale, sgb_triad_fn *plain, const char **pname,
+                           sgb_triad_fn *nt, const char **ntname) {
     (void)cap; /* only the x86 triads have levels */
-    *plain = sgb_triad_plain_c;
-    *pname = "plain-c";
-    *nt = sgb_triad_plain_c; /* no streaming stores on this architecture */
-    *ntname = "plain-c";
+    *plain = scale ? sgb_scale_plain_c : sgb_triad_plain_c;
+    *pname = scale ? "scale-c" : "plain-c";
+    *nt = *plain; /* no streaming stores on this architecture */
+    *ntname = *pname;
 #if defined(__x86_64__) || defined(_M_X64)
-    *nt = sgb_triad_nt_sse2;
-    *ntname = "nt-sse2";
+    *nt = scale ? sgb_scale_nt_sse2 : sgb_triad_nt_sse2;
+    *ntname = scale ? "scale-nt-sse2" : "nt-sse2";
 #if defined(SGB_HAVE_AVX2)
     if (sg_isa_supported(SG_ISA_AVX2) && sg_isa_allowed(SG_ISA_AVX2, cap)) {
-        *plain = sgb_triad_plain_avx2;
-        *pname = "plain-avx2";
-        *nt = sgb_triad_nt_avx2;
-        *ntname = "nt-avx2";
+        *plain = scale ? sgb_scale_plain_avx2 : sgb_triad_plain_avx2;
+        *pname = scale ? "scale-avx2" : "plain-avx2";
+        *nt = scale ? sgb_scale_nt_avx2 : sgb_triad_nt_avx2;
+        *ntname = scale ? "scale-nt-avx2" : "nt-avx2";
     }
 #endif
 #if defined(SGB_HAVE_AVX512)
     if (sg_isa_supported(SG_ISA_AVX512) && sg_isa_allowed(SG_ISA_AVX512, cap)) {
-        *plain = sgb_triad_plain_avx512;
-        *pname = "plain-avx512";
-        *nt = sgb_triad_nt_avx512;
-        *ntname = "nt-avx512";
+        *plain = scale ? sgb_scale_plain_avx512 : sgb_triad_plain_avx512;
+        *pname = scale ? "scale-avx512" : "plain-avx512";
+        *nt = scale ? sgb_scale_nt_avx512 : sgb_triad_nt_avx512;
+        *ntname = scale ? "scale-nt-avx512" : "nt-avx512";
     }
 #endif
 #endif
 }
 
-void sgb_triad_setup(sgb_triad t[2], const sgb_bufs *bufs, unsigned nth, sg_isa cap) {
-    sgb_triad_pick(cap, &t[0].fn, &t[0].name, &t[1].fn, &t[1].name);
+void sgb_triad_setup(sgb_triad t[2], const sgb_bufs *bufs, unsigned nth, sg_isa cap, int scale) {
+    sgb_triad_pick(cap, scale, &t[0].fn, &t[0].name, &t[1].fn, &t[1].name);
     t[0].bufs = t[1].bufs = bufs;
     t[0].nth = t[1].nth = nth;
 }

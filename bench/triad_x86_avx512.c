@@ -19,3 +19,18 @@ void sgb_triad_nt_avx512(float *a, const float *b, const float *c, float s, size
     for (; i < n; i++) a[i] = b[i] + s * c[i];
     _mm_sfence();
 }
+
+void sgb_scale_plain_avx512(float *a, const float *b, const float *c, float s, size_t n) {
+    (void)c;
+    for (size_t i = 0; i < n; i++) a[i] = s * b[i];
+}
+
+void sgb_scale_nt_avx512(float *a, const float *b, const float *c, float s, size_t n) {
+    (void)c;
+    size_t i = 0;
+    for (; i < n && ((uintptr_t)(a + i) & 63u) != 0; i++) a[i] = s * b[i];
+    __m512 vs = _mm512_set1_ps(s);
+    for (; i + 16 <= n; i += 16) _mm512_stream_ps(a + i, _mm512_mul_ps(vs, _mm512_loadu_ps(b + i)));
+    for (; i < n; i++) a[i] = s * b[i];
+    _mm_sfence();
+}
