@@ -124,11 +124,20 @@ static void test_operator(void **state) {
                           "\"name\": \"other\", \"aclnn_name\": \"aclnnSeluBackward\""};
     for (size_t i = 0; i < sizeof good / sizeof good[0]; i++)
         assert_int_equal(parse(good[i], &k, err, sizeof err), 0);
-    assert_int_equal(parse("\"aclnn_name\": \"aclnnSelu\"", &k, err, sizeof err), -1);
-    assert_string_equal(err, "aclnn_name aclnnSelu is not aclnnSeluBackward");
+    assert_int_equal(k.op, 0);
+    /* the forward: its input is the first tensor */
+    assert_int_equal(parse("\"aclnn_name\": \"aclnnSelu\"", &k, err, sizeof err), 0);
+    assert_int_equal(k.op, 1);
+    assert_int_equal(parse("\"name\": \"aclnn.selu\"", &k, err, sizeof err), 0);
+    assert_int_equal(k.op, 1);
+    assert_int_equal(parse("\"aclnn_name\": \"aclnnInplaceSelu\"", &k, err, sizeof err), 0);
+    assert_int_equal(k.op, 2);
     assert_int_equal(parse("\"aclnn_name\": \"aclnnSeluGrad\"", &k, err, sizeof err), -1);
-    assert_int_equal(parse("\"name\": \"aclnn.selu\"", &k, err, sizeof err), -1);
-    assert_string_equal(err, "name aclnn.selu is not aclnnSeluBackward");
+    assert_string_equal(err, "aclnn_name aclnnSeluGrad is not aclnnSeluBackward, aclnnSelu or "
+                             "aclnnInplaceSelu");
+    assert_int_equal(parse("\"name\": \"aclnn.elu\"", &k, err, sizeof err), -1);
+    assert_string_equal(err,
+                        "name aclnn.elu is not aclnnSeluBackward, aclnnSelu or aclnnInplaceSelu");
     assert_int_equal(parse("\"id\": 1", &k, err, sizeof err), -1);
     assert_string_equal(err, "the case names no operator (aclnn_name or name)");
     assert_int_equal(parse("\"aclnn_name\": 5", &k, err, sizeof err), -1);

@@ -1,14 +1,10 @@
-# The SELU forward's tests: its independent golden model (tests/model/selu_golden.c) for the
-# test_selu_* programs, and the exponential against float64 exp on a sample of every fp32 x <= 0
-# (`build/tests/sg_exp_all` with no argument checks all of them, by hand: about a minute).
-add_library(sg_selu_golden STATIC ${CMAKE_CURRENT_SOURCE_DIR}/model/selu_golden.c)
-target_link_libraries(sg_selu_golden PUBLIC sg_battery m)
-sg_program_warnings(sg_selu_golden)
-target_compile_options(sg_selu_golden PRIVATE -Wconversion)
+# The SELU forward's tests: its independent golden model (tests/model/selu_golden.c, in the
+# selugrad_golden library) for the test_selu_* programs, and the exponential against float64 exp
+# on a sample of every fp32 x <= 0 (`build/tests/sg_exp_all` with no argument checks all of them, by hand: about a minute).
 file(GLOB sg_selu_tests CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/unit/test_selu_*.c)
 foreach(src ${sg_selu_tests})
   get_filename_component(name ${src} NAME_WE)
-  target_link_libraries(${name} PRIVATE sg_selu_golden)
+  target_link_libraries(${name} PRIVATE selugrad_golden sg_battery)
 endforeach()
 
 add_executable(sg_exp_all ${PROJECT_SOURCE_DIR}/tests/exhaustive/exp_all.c)
@@ -26,3 +22,18 @@ foreach(ex test_aclnn_selu test_aclnn_inplace_selu)
                      $<TARGET_FILE:${ex}> ${PROJECT_SOURCE_DIR}/tests/data/${stem}_example.expected)
   endif()
 endforeach()
+
+# The selugrad command with the forward: run --op=selu through aclnnSelu, compute and verify with
+# --op=selu on a planted mismatch, and st on ops-nn's real case form (tests/st/selu_forward_atk.json,
+# written by scripts/gen_st_selu_atk.py, runs with the other st files as cli_st_selu_forward_atk).
+if(TARGET selugrad_cli AND TARGET sg_cli_plant)
+  sg_cli_test(cli_selu_run 0 "summary: 36 cases, 30 passed, 0 failed, 6 skipped\n" run --op=selu
+    --dtype=f32,f16,bf16,s8,s32,u8 --shapes=7,2x16x33,scalar --threads=1,2)
+  sg_cli_test(cli_selu_run_bad_op 2 "unknown --op 'selux'" run --op=selux --dtype=f32 --shape=7)
+  foreach(dt f16 f32 s8)
+    add_test(NAME cli_selu_verify_planted_${dt} COMMAND ${CMAKE_COMMAND}
+      -DCLI=$<TARGET_FILE:selugrad_cli> -DPLANT=$<TARGET_FILE:sg_cli_plant>
+      -DDIR=${CMAKE_CURRENT_BINARY_DIR}/selu_plant_${dt} -DDTYPE=${dt}
+      -P ${CMAKE_CURRENT_SOURCE_DIR}/cli/verify_plant_selu.cmake)
+  endforeach()
+endif()

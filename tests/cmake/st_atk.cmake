@@ -10,6 +10,6 @@ if(TARGET selugrad_cli)
     "single_bm high_performance +67  single_bm high_precision \\(selugrad's only standard\\)\nsingle_bm high_precision +134  single_bm high_precision\n.*f32 +67 +67 +0\nf16 +67 +67 +0\nbf16 +67 +67 +0\ntotal +201 +201 +0\n"
     st ${sg_atk})
   sg_cli_test(cli_st_atk_malformed 1
-    "FAIL \\(no id\\): the case needs an id.*FAIL 2: name aclnn.selu is not aclnnSeluBackward.*FAIL 3: gradOutput: range_values {\"name\": \"nd\"} needs .* std >= 0.*FAIL 4: gradOutput: range_values names the distribution 'uniform'.*total +5 +1 +4\n"
+    "FAIL \\(no id\\): the case needs an id.*FAIL 2: name aclnn.elu is not aclnnSeluBackward.*FAIL 3: gradOutput: range_values {\"name\": \"nd\"} needs .* std >= 0.*FAIL 4: gradOutput: range_values names the distribution 'uniform'.*total +5 +1 +4\n"
     st ${CMAKE_CURRENT_SOURCE_DIR}/cli/st_atk_malformed.json)
 endif()

@@ -54,6 +54,15 @@ int cli_exec_use_soc(const char *soc) {
     return setenv("SELUGRAD_SOC", soc, 1);
 }
 
+int cli_acl_ready(char *err, size_t errlen) {
+    if (cli_acl_start() != 0) return snprintf(err, errlen, "%s", cli_acl_msg), -1;
+    return 0;
+}
+
+void *cli_acl_stream(void) {
+    return cli_stream;
+}
+
 const char *cli_exec_api(selugrad_dtype dt) {
     return sg_dtype_aclnn(dt) == SG_ACLNN_NEVER ? "native" : "aclnn";
 }

@@ -124,6 +124,24 @@ int cli_exec_use_soc(const char *soc);
 
 /* Which API cli_exec_case uses for dtype ("aclnn", or "native" for UINT8). */
 const char *cli_exec_api(selugrad_dtype dt);
+/* aclInit, the device and the stream, once; 0, or -1 with why in err. */
+int cli_acl_ready(char *err, size_t errlen);
+/* The stream cli_acl_ready made (an aclrtStream). */
+void *cli_acl_stream(void);
+
+/* ---- forward.c: the SELU forward ---- */
+/* Runs y = selu(x) (contiguous, n of the shape) through aclnnSelu, or aclnnInplaceSelu on a copy
+   of x when inplace; 0, or an aclnn / acl status with why in err. */
+int cli_fwd_exec(selugrad_dtype dt, size_t rank, const int64_t *dims, const void *x, void *y,
+                 int inplace, char *err, size_t errlen);
+/* Judges y for x: bit for bit against the forward's golden model (the library's exponential),
+   and by the precision standard against the golden with the correctly rounded exponential. */
+int cli_fwd_check(selugrad_dtype dt, size_t n, const void *x, const void *y, cli_check *c);
+/* Whether the command line asks for the forward (--op=selu). */
+int cli_fwd_wanted(int argc, char **argv);
+/* `verify` and `compute` with --op=selu, aclnnSelu's tensor names: --self=X (alias --x), and
+   --out=Y (the result under test) or -o Y (docs/cli.md). */
+int cli_fwd_io(const char *cmd, int argc, char **argv);
 
 /* ---- subcommands ---- */
 int cli_cmd_run(int argc, char **argv);

@@ -7,6 +7,7 @@
 static const char cli_verify_help[] =
     "usage: selugrad verify [--dtype=DT] --gradOutput=G --result=O --gradInput=Y [--shape=S]\n"
     "                       [--show=N]\n"
+    "       selugrad verify --op=selu [--dtype=DT] --self=X --out=Y [--shape=S] [--show=N]\n"
     "Checks gradInput Y produced elsewhere (e.g. dumped from an NPU) for the inputs gradOutput G\n"
     "and result O (the SELU forward output), aclnnSeluBackward's tensor names, bit for bit\n"
     "against the\n"
@@ -22,6 +23,7 @@ static const char cli_verify_help[] =
 
 static const char cli_compute_help[] =
     "usage: selugrad compute [--dtype=DT] --gradOutput=G --result=O -o Y [--shape=S] [--f64]\n"
+    "       selugrad compute --op=selu [--dtype=DT] --self=X -o Y [--shape=S]\n"
     "Writes the exact result (the golden model, docs/contract.md, \"Per-dtype computation\")\n"
     "for the given inputs, as .npy, or raw when the name ends in .bin. --f64 writes the float64\n"
     "golden instead ('<f8').\n";
@@ -54,6 +56,9 @@ static int cli_io_parse(const char *cmd, int argc, char **argv, cli_io_args *a) 
         if (sg_argv_opt(argc, argv, &i, "--dtype", &v)) {
             if (sg_argv_dtype(v, &dt) != 0) return cli_usage_error(cmd, "unknown dtype '%s'", v);
             a->dtype = (int)dt;
+        } else if (sg_argv_opt(argc, argv, &i, "--op", &v)) {
+            if (strcmp(v, "selu_grad") != 0)
+                return cli_usage_error(cmd, "unknown --op '%s' (selu_grad, selu)", v);
         } else if (sg_argv_opt(argc, argv, &i, "--gradOutput", &v) ||
                    sg_argv_opt(argc, argv, &i, "--grad", &v)) {
             if (a->grad)
@@ -202,6 +207,7 @@ static void cli_print_hints(const cli_tensor *g, const cli_tensor *o, const cli_
 int cli_cmd_verify(int argc, char **argv) {
     int pre = cli_begin("verify", argc, argv, cli_verify_help);
     if (pre >= 0) return pre;
+    if (cli_fwd_wanted(argc, argv)) return cli_fwd_io("verify", argc, argv);
     cli_io_args a;
     int rc = cli_io_parse("verify", argc, argv, &a);
     if (rc != 0) return rc;
@@ -283,6 +289,7 @@ int cli_cmd_verify(int argc, char **argv) {
 int cli_cmd_compute(int argc, char **argv) {
     int pre = cli_begin("compute", argc, argv, cli_compute_help);
     if (pre >= 0) return pre;
+    if (cli_fwd_wanted(argc, argv)) return cli_fwd_io("compute", argc, argv);
     cli_io_args a;
     int rc = cli_io_parse("compute", argc, argv, &a);
     if (rc != 0) return rc;

@@ -20,6 +20,7 @@ typedef struct run_opts {
         socs[RUN_MAX][64];
     int n_dtypes, n_shapes, n_threads, n_isas, n_socs;
     const char *strides, *range;
+    int fwd; /* --op=selu: the forward (aclnnSelu) instead of SeluGrad */
     int64_t seed;
     int pass, fail, skip;
 } run_opts;
@@ -27,7 +28,7 @@ typedef struct run_opts {
 static const char cli_run_help[] =
     "usage: selugrad run --dtype=LIST (--shape=S | --shapes=LIST) [--threads=LIST] [--isa=LIST]\n"
     "                    [--soc=LIST]\n"
-    "                    [--strides=S] [--seed=N] [--range=LO,HI]\n"
+    "                    [--strides=S] [--seed=N] [--range=LO,HI] [--op=selu_grad|selu]\n"
     "Runs every combination of the lists through the operator's API, checks each result bit\n"
     "for bit against the golden model and by the precision standard (docs/contract.md),\n"
     "prints one status line with a repro command per case and a summary. Exit status 1\n"
@@ -40,7 +41,8 @@ static const char cli_run_help[] =
     "  --isa=scalar,avx2,avx512,avx512fp16,neon,all   ISA caps (selugrad_set_max_isa)\n"
     "  --soc=Ascend910B,...   SoC profiles (SELUGRAD_SOC); skips bf16 where aclnn rejects it\n"
     "  --strides=AxB   element strides of all three views (same rank as each shape)\n"
-    "  --seed=N (default 1)   --range=LO,HI (default -2,2; integers: their full range)\n";
+    "  --seed=N (default 1)   --range=LO,HI (default -2,2; integers: their full range)\n"
+    "  --op=selu   the forward through aclnnSelu (no u8, no --strides), judged by its golden\n";
 
 static uint64_t run_hash(const char *s, uint64_t h) {
     for (; *s; s++) h = (h ^ (unsigned char)*s) * 0x100000001B3u;
@@ -152,6 +154,36 @@ static int run_exec_strided(const run_layout *lay, const cli_tensor *g, const cl
     return rc;
 }
 
+/* One forward case (--op=selu) through aclnnSelu; returns 0 pass, 1 fail, 2 skip. */
+static int run_fwd_case(const run_opts *op, selugrad_dtype dt, const char *shape_s,
+                        const run_layout *lay, double lo, double hi, char *msg, size_t len) {
+    if (dt == SELUGRAD_UINT8) return snprintf(msg, len, "the forward has no u8"), 2;
+    cli_tensor x, y;
+    cli_rng rng = {run_hash(shape_s, run_hash(selugrad_dtype_name(dt), (uint64_t)op->seed))};
+    if (cli_tensor_alloc(&x, dt, lay->rank, lay->dims) ||
+        cli_tensor_alloc(&y, dt, lay->rank, lay->dims))
+        return snprintf(msg, len, "out of memory"), 1;
+    cli_fill(&x, &rng, lo, hi, NULL, 0);
+    char err[256] = "";
+    clock_t t0 = clock();
+    int rc = cli_fwd_exec(dt, lay->rank, lay->dims, x.data, y.data, 0, err, sizeof err);
+    double ms = (double)(clock() - t0) * 1000.0 / CLOCKS_PER_SEC;
+    cli_check c;
+    memset(&c, 0, sizeof c);
+    if (rc == 0 && cli_fwd_check(dt, x.n, x.data, y.data, &c) != 0) rc = -1;
+    int bad = rc != 0 || !c.bit_ok || !c.precision_ok;
+    if (rc != 0)
+        snprintf(msg, len, "error %s", err);
+    else
+        snprintf(msg, len,
+                 "api=aclnnSelu kernel=%s threads=%d mismatches=%zu MERE=%.2g MARE=%.2g%s "
+                 "cpu=%.1fms",
+                 selugrad_forward_kernel_name(dt), selugrad_get_num_threads(), c.mismatches, c.mere,
+                 c.mare, c.precision_ok ? "" : " precision=FAIL", ms);
+    cli_tensor_free(&x), cli_tensor_free(&y);
+    return bad;
+}
+
 /* One case; returns 0 pass, 1 fail, 2 skip. */
 static int run_case(const run_opts *op, selugrad_dtype dt, const char *shape_s, const char *thr,
                     const char *soc, char *msg, size_t len) {
@@ -159,6 +191,7 @@ static int run_case(const run_opts *op, selugrad_dtype dt, const char *shape_s, 
     double lo, hi;
     int pre = run_case_setup(op, dt, shape_s, thr, soc, &lay, &lo, &hi, msg, len);
     if (pre != 0) return pre;
+    if (op->fwd) return run_fwd_case(op, dt, shape_s, &lay, lo, hi, msg, len);
     cli_tensor g, o, y;
     cli_rng rng = {run_hash(shape_s, run_hash(selugrad_dtype_name(dt), (uint64_t)op->seed))};
     if (cli_tensor_alloc(&g, dt, lay.rank, lay.dims) ||
@@ -212,6 +245,7 @@ static void run_all(run_opts *op, const char *isa, const char *soc) {
                 printf("%s %s %s %s | repro: %s%s%sselugrad run --dtype=%s --shape=%s", st_names[r],
                        op->dtypes[d], op->shapes[sh], msg, by_env ? "SELUGRAD_SOC=" : "",
                        by_env ? env_soc : "", by_env ? " " : "", op->dtypes[d], op->shapes[sh]);
+                if (op->fwd) printf(" --op=selu");
                 if (thr) printf(" --threads=%s", thr);
                 if (isa) printf(" --isa=%s", isa);
                 if (soc) printf(" --soc=%s", soc);
@@ -266,7 +300,11 @@ static int run_parse(int argc, char **argv, run_opts *op) {
             rc = run_list(v, op->socs, &op->n_socs, "soc");
         else if (sg_argv_opt(argc, argv, &i, "--strides", &v))
             op->strides = v;
-        else if (sg_argv_opt(argc, argv, &i, "--range", &v))
+        else if (sg_argv_opt(argc, argv, &i, "--op", &v)) {
+            if (strcmp(v, "selu") != 0 && strcmp(v, "selu_grad") != 0)
+                return cli_usage_error("run", "unknown --op '%s' (selu_grad, selu)", v);
+            op->fwd = strcmp(v, "selu") == 0;
+        } else if (sg_argv_opt(argc, argv, &i, "--range", &v))
             op->range = v;
         else if (sg_argv_opt(argc, argv, &i, "--seed", &v)) {
             if (cli_parse_i64(v, &op->seed) != 0) return cli_usage_error("run", "bad --seed");
@@ -276,6 +314,8 @@ static int run_parse(int argc, char **argv, run_opts *op) {
     }
     if (!op->n_dtypes || !op->n_shapes)
         return cli_usage_error("run", "--dtype and --shape (or --shapes) needed");
+    if (op->fwd && op->strides)
+        return cli_usage_error("run", "--strides is for --op=selu_grad only");
     return 0;
 }
 

@@ -1,7 +1,8 @@
 /*
  * `selugrad st FILE.json`: system-test case files in the ATK format of ops-nn. A file is a JSON
  * array of cases {id, aclnn_name or name, standard, inputs: [{name, dtype, shape, range_values,
- * outlier_values}]} for gradOutput and result (docs/st-format.md; one case is parsed by
+ * outlier_values}]} for gradOutput and result, or x for aclnnSelu / aclnnInplaceSelu
+ * (docs/st-format.md; one case is parsed by
  * st_case.c). Each case draws its inputs with a seed derived from --seed and its id, runs, and is
  * judged by bit-exactness and the precision standard.
  */
@@ -97,6 +98,41 @@ static int st_run_case(const char *id, const st_case *k, int64_t seed, cJSON *re
     cJSON_AddNumberToObject(
         rep, "seconds", (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9);
     cli_tensor_free(&g), cli_tensor_free(&o), cli_tensor_free(&y);
+    return ok;
+}
+
+/* Runs one forward case (x in k->g) through aclnnSelu, or aclnnInplaceSelu; returns 1 when it
+   passes. Fills a report object. */
+static int st_run_fwd_case(const char *id, const st_case *k, int64_t seed, cJSON *rep, char *msg,
+                           size_t len) {
+    const st_input *xi = &k->g;
+    cli_tensor x, y;
+    if (cli_tensor_alloc(&x, xi->dtype, xi->rank, xi->dims) ||
+        cli_tensor_alloc(&y, xi->dtype, xi->rank, xi->dims))
+        return snprintf(msg, len, "out of memory"), 0;
+    cli_rng rng = {st_seed(id, seed)};
+    st_fill(&x, &rng, xi);
+    char err[256];
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    int rc = cli_fwd_exec(x.dtype, x.rank, x.dims, x.data, y.data, k->op == 2, err, sizeof err);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    cli_check c;
+    memset(&c, 0, sizeof c);
+    int ok = rc == 0 && cli_fwd_check(x.dtype, x.n, x.data, y.data, &c) == 0 && c.bit_ok &&
+             c.precision_ok;
+    if (rc != 0)
+        snprintf(msg, len, "error: %s", err);
+    else if (!ok)
+        cli_check_summary(&c, msg, len);
+    cJSON_AddStringToObject(rep, "api", k->op == 2 ? "aclnnInplaceSelu" : "aclnnSelu");
+    cJSON_AddNumberToObject(rep, "elements", (double)x.n);
+    cJSON_AddNumberToObject(rep, "mismatches", (double)c.mismatches);
+    cJSON_AddNumberToObject(rep, "mere", c.mere);
+    cJSON_AddNumberToObject(rep, "mare", c.mare);
+    cJSON_AddNumberToObject(
+        rep, "seconds", (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9);
+    cli_tensor_free(&x), cli_tensor_free(&y);
     return ok;
 }
 
@@ -289,7 +325,9 @@ static int st_one_case(const cJSON *c, const char *id, int64_t seed, st_tally *t
         cJSON_AddStringToObject(r, "dtype", selugrad_dtype_name(k.g.dtype));
         cJSON_AddStringToObject(r, "shape", shape);
         cJSON_AddStringToObject(r, "standard", k.standard);
-        ok = st_run_case(id, &k, seed, r, msg, len);
+        cJSON_AddStringToObject(r, "op", k.op == 0 ? "selu_grad" : "selu");
+        ok = k.op == 0 ? st_run_case(id, &k, seed, r, msg, len)
+                       : st_run_fwd_case(id, &k, seed, r, msg, len);
         int slot = st_dtype_slot(k.g.dtype);
         tally->cases[slot]++;
         tally->passed[slot] += ok;

@@ -121,7 +121,8 @@ static void st_op_key(const char *s, char *out, size_t len) {
     if (strncmp(out, "aclnn", 5) == 0) memmove(out, out + 5, n - 5 + 1);
 }
 
-/* The operator from aclnn_name, else from name: SeluBackward in any of those spellings. */
+/* The operator from aclnn_name, else from name, in any of those spellings: SeluBackward (0),
+   Selu (1; ops-nn's "aclnn.selu"), InplaceSelu (2); -1 with why in err. */
 static int st_parse_op(const cJSON *c, char *err, size_t len) {
     const cJSON *an = cJSON_GetObjectItemCaseSensitive(c, "aclnn_name");
     const cJSON *nm = cJSON_GetObjectItemCaseSensitive(c, "name");
@@ -132,8 +133,33 @@ static int st_parse_op(const cJSON *c, char *err, size_t len) {
     if (!cJSON_IsString(op)) return snprintf(err, len, "%s is not a string", key_name), -1;
     char key[64];
     st_op_key(op->valuestring, key, sizeof key);
-    if (strcmp(key, "selubackward") != 0)
-        return snprintf(err, len, "%s %s is not aclnnSeluBackward", key_name, op->valuestring), -1;
+    if (strcmp(key, "selubackward") == 0) return 0;
+    if (strcmp(key, "selu") == 0) return 1;
+    if (strcmp(key, "inplaceselu") == 0) return 2;
+    return snprintf(err, len, "%s %s is not aclnnSeluBackward, aclnnSelu or aclnnInplaceSelu",
+                    key_name, op->valuestring),
+           -1;
+}
+
+/* The forward's input: named x (or self, selfRef), else the first tensor input. */
+static int st_parse_fwd(const cJSON *inputs, st_case *k, char *err, size_t len) {
+    const cJSON *xi = NULL, *first = NULL, *in;
+    cJSON_ArrayForEach(in, inputs) {
+        const cJSON *nm = cJSON_GetObjectItemCaseSensitive(in, "name");
+        const cJSON *ty = cJSON_GetObjectItemCaseSensitive(in, "type");
+        if (cJSON_IsString(nm) &&
+            (strcmp(nm->valuestring, "x") == 0 || strcmp(nm->valuestring, "self") == 0 ||
+             strcmp(nm->valuestring, "selfRef") == 0))
+            xi = in;
+        if (!first &&
+            (ty == NULL || (cJSON_IsString(ty) && strcmp(ty->valuestring, "tensor") == 0)))
+            first = in;
+    }
+    if (!xi) xi = first;
+    if (!xi) return snprintf(err, len, "inputs must list x"), -1;
+    char e2[200];
+    if (st_parse_input(xi, &k->g, e2, sizeof e2) != 0) return snprintf(err, len, "x: %s", e2), -1;
+    if (k->g.dtype == SELUGRAD_UINT8) return snprintf(err, len, "x: the forward has no uint8"), -1;
     return 0;
 }
 
@@ -163,12 +189,14 @@ static int st_parse_standard(const cJSON *c, st_case *k, char *err, size_t len) 
     return 0;
 }
 
-/* gradOutput and result by name, else the first two tensor inputs in order. */
+/* gradOutput and result by name, else the first two tensor inputs in order (the forward: x). */
 int st_case_parse(const cJSON *c, st_case *k, char *err, size_t len) {
     memset(k, 0, sizeof *k);
-    if (st_parse_op(c, err, len) != 0 || st_parse_standard(c, k, err, len) != 0) return -1;
+    k->op = st_parse_op(c, err, len);
+    if (k->op < 0 || st_parse_standard(c, k, err, len) != 0) return -1;
     const cJSON *inputs = cJSON_GetObjectItemCaseSensitive(c, "inputs");
     if (!cJSON_IsArray(inputs)) inputs = NULL;
+    if (k->op != 0) return st_parse_fwd(inputs, k, err, len);
     const cJSON *gi = NULL, *oi = NULL, *first[2] = {NULL, NULL}, *in;
     int tensors = 0;
     cJSON_ArrayForEach(in, inputs) {

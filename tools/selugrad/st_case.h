@@ -25,6 +25,7 @@ typedef struct st_input {
 } st_input;
 
 typedef struct st_case {
+    int op; /* 0 aclnnSeluBackward (g, o); 1 aclnnSelu, 2 aclnnInplaceSelu (x in g) */
     char standard[ST_STANDARD_MAX]; /* as the case names it, e.g. "single_bm high_precision" */
     int standard_ours;              /* whether that is the precision standard selugrad judges by */
     st_input g, o;
@@ -37,8 +38,8 @@ typedef struct st_case {
    ...). 0, or -1 when the id is missing or neither. */
 int st_case_id(const cJSON *c, char *id, size_t len);
 
-/* The operator, the standard and the two inputs; 0, or -1 with why in err. Keys it does not
-   know are ignored. */
+/* The operator, the standard and the inputs (two for SeluGrad, x for the forward); 0, or -1 with
+   why in err. Keys it does not know are ignored. */
 int st_case_parse(const cJSON *c, st_case *k, char *err, size_t len);
 
 /* Fills t with in's distribution from r, then mixes in its outliers. */

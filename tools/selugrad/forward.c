@@ -1,0 +1,236 @@
+/*
+ * The SELU forward in the selugrad command: running one case through aclnnSelu (or
+ * aclnnInplaceSelu) in CANN's canonical flow, and judging it (docs/cli.md, "The forward"):
+ * bit for bit against the forward's golden model (tests/model/selu_golden.c) with the library's
+ * exponential, the one algorithm every path uses; and by the precision standard against the same
+ * computation with the correctly rounded exponential (float64 exp rounded to fp32), which is
+ * what the contract's steps give with an exact exp (docs/contract.md, "Forward per-dtype
+ * computation"). Integers must equal the golden.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "acl/acl.h"
+#include "aclnnop/aclnn_selu.h"
+#include "cli.h"
+#include "kernels/ref/selu_exp.h"
+#include "model/selu_golden.h"
+
+static uint32_t cli_lib_exp(uint32_t x) {
+    return sg_f32_bits(sg_selu_expf(sg_bits_f32(x)));
+}
+
+int cli_fwd_check(selugrad_dtype dt, size_t n, const void *x, const void *y, cli_check *c) {
+    memset(c, 0, sizeof *c);
+    c->n = n;
+    c->threshold = dt == SELUGRAD_FLOAT16 ? 0x1p-10
+                   : dt == SELUGRAD_BF16  ? 0x1p-7
+                   : dt == SELUGRAD_FLOAT ? 0x1p-13
+                                          : 0.0;
+    size_t es = selugrad_dtype_size(dt);
+    unsigned char *model = malloc(n ? n * es : 1), *exact = malloc(n ? n * es : 1);
+    if (!model || !exact || !gs_selu_array((int)dt, n, x, model, cli_lib_exp) ||
+        !gs_selu_array((int)dt, n, x, exact, gs_exp_cr)) {
+        free(model);
+        free(exact);
+        return -1;
+    }
+    double sum = 0.0, worst = -1.0;
+    for (size_t i = 0; i < n; i++) {
+        if (memcmp(model + i * es, (const char *)y + i * es, es) != 0) {
+            if (c->nfirst < CLI_MAX_FIRST) c->first[c->nfirst++] = i;
+            c->mismatches++;
+        }
+        double a = cli_get(dt, y, i), g = cli_get(dt, exact, i);
+        double err;
+        if (g != g || isinf(g))
+            err = (a == g || (a != a && g != g)) ? 0.0 : -1.0;
+        else if (a != a || isinf(a))
+            err = -1.0;
+        else
+            err = fabs(a - g) / (fabs(g) + 1e-7);
+        if (!cli_dtype_is_float(dt) && a != g) err = -1.0;
+        if (err < 0) {
+            c->special_bad++;
+            continue;
+        }
+        sum += err;
+        if (err > worst) worst = err, c->worst = i;
+    }
+    c->mere = n ? sum / (double)n : 0.0;
+    c->mare = worst > 0 ? worst : 0.0;
+    c->bit_ok = c->mismatches == 0;
+    c->precision_ok =
+        c->special_bad == 0 &&
+        (c->threshold == 0.0 || (c->mere < c->threshold && c->mare < 10 * c->threshold));
+    free(model);
+    free(exact);
+    return 0;
+}
+
+int cli_fwd_exec(selugrad_dtype dt, size_t rank, const int64_t *dims, const void *x, void *y,
+                 int inplace, char *err, size_t errlen) {
+    int rc = cli_acl_ready(err, errlen);
+    if (rc != 0) return rc;
+    size_t n = cli_shape_count(rank, dims), es = selugrad_dtype_size(dt);
+    size_t bytes = (n ? n : 1) * es;
+    int64_t st[CLI_MAX_RANK], storage = (int64_t)(n ? n : 1);
+    for (size_t d = rank; d-- > 0;) st[d] = d + 1 == rank ? 1 : st[d + 1] * dims[d + 1];
+    void *dx = NULL, *dy = NULL, *ws = NULL;
+    aclTensor *tx = NULL, *ty = NULL;
+    aclOpExecutor *ex = NULL;
+    uint64_t wsz = 0;
+    const char *step = "aclrtMalloc";
+    aclDataType adt = (aclDataType)(int)dt;
+    rc = aclrtMalloc(&dx, bytes, ACL_MEM_MALLOC_HUGE_FIRST);
+    if (!rc && !inplace) rc = aclrtMalloc(&dy, bytes, ACL_MEM_MALLOC_HUGE_FIRST);
+    if (!rc && n) step = "aclrtMemcpy", rc = aclrtMemcpy(dx, bytes, x, n * es, 1);
+    if (!rc) {
+        step = "aclCreateTensor";
+        tx = aclCreateTensor(dims, rank, adt, st, 0, ACL_FORMAT_ND, &storage, 1, dx);
+        ty = inplace ? NULL
+                     : aclCreateTensor(dims, rank, adt, st, 0, ACL_FORMAT_ND, &storage, 1, dy);
+        rc = tx && (inplace || ty) ? 0 : -1;
+    }
+    if (!rc && inplace)
+        step = "aclnnInplaceSeluGetWorkspaceSize",
+        rc = aclnnInplaceSeluGetWorkspaceSize(tx, &wsz, &ex);
+    else if (!rc)
+        step = "aclnnSeluGetWorkspaceSize", rc = aclnnSeluGetWorkspaceSize(tx, ty, &wsz, &ex);
+    if (!rc && wsz > 0) step = "aclrtMalloc(workspace)", rc = aclrtMalloc(&ws, wsz, 0);
+    if (!rc && inplace)
+        step = "aclnnInplaceSelu", rc = aclnnInplaceSelu(ws, wsz, ex, cli_acl_stream());
+    else if (!rc)
+        step = "aclnnSelu", rc = aclnnSelu(ws, wsz, ex, cli_acl_stream());
+    if (!rc) step = "aclrtSynchronizeStream", rc = aclrtSynchronizeStream(cli_acl_stream());
+    if (!rc && n) step = "aclrtMemcpy", rc = aclrtMemcpy(y, bytes, inplace ? dx : dy, n * es, 2);
+    if (rc) snprintf(err, errlen, "%s returned %d: %s", step, rc, aclGetRecentErrMsg());
+    if (tx) aclDestroyTensor(tx);
+    if (ty) aclDestroyTensor(ty);
+    if (ws) aclrtFree(ws);
+    if (dx) aclrtFree(dx);
+    if (dy) aclrtFree(dy);
+    return rc;
+}
+
+/* ---- verify and compute with --op=selu ---- */
+
+int cli_fwd_wanted(int argc, char **argv) {
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--op=selu") == 0) return 1;
+        if (strcmp(argv[i], "--op") == 0 && i + 1 < argc && strcmp(argv[i + 1], "selu") == 0)
+            return 1;
+    }
+    return 0;
+}
+
+int cli_fwd_io(const char *cmd, int argc, char **argv) {
+    int dtype = -1, show = 10;
+    const char *x_path = NULL, *result = NULL, *dest = NULL, *v;
+    size_t rank = (size_t)-1;
+    int64_t dims[CLI_MAX_RANK];
+    for (int i = 1; i < argc; i++) {
+        const char *s = argv[i];
+        selugrad_dtype dt;
+        int64_t n;
+        if (sg_argv_opt(argc, argv, &i, "--op", &v)) {
+            continue; /* selu, or we would not be here */
+        } else if (sg_argv_opt(argc, argv, &i, "--dtype", &v)) {
+            if (sg_argv_dtype(v, &dt) != 0) return cli_usage_error(cmd, "unknown dtype '%s'", v);
+            dtype = (int)dt;
+        } else if (sg_argv_opt(argc, argv, &i, "--self", &v) ||
+                   sg_argv_opt(argc, argv, &i, "--x", &v)) {
+            x_path = v;
+        } else if (sg_argv_opt(argc, argv, &i, "--out", &v)) {
+            result = v;
+        } else if (sg_argv_opt(argc, argv, &i, "--shape", &v)) {
+            const char *why = cli_shape_why(v, &rank, dims, 0);
+            if (why) return cli_usage_error(cmd, "bad shape '%s': %s", v, why);
+        } else if (sg_argv_opt(argc, argv, &i, "--show", &v)) {
+            if (cli_parse_i64(v, &n) != 0 || n < 0 || n > CLI_MAX_FIRST)
+                return cli_usage_error(cmd, "bad --show '%s' (0 to %d)", v, (int)CLI_MAX_FIRST);
+            show = (int)n;
+        } else if (strcmp(s, "-o") == 0) {
+            if (i + 1 >= argc) return cli_usage_error(cmd, "-o needs a FILE after it");
+            dest = argv[++i];
+        } else if (strncmp(s, "-o=", 3) == 0) {
+            dest = s + 3;
+        } else if (sg_argv_opt(argc, argv, &i, "--output", &v)) {
+            dest = v;
+        } else {
+            return cli_usage_error(cmd, "unknown argument '%s' (with --op=selu)", s);
+        }
+    }
+    int verify = strcmp(cmd, "verify") == 0;
+    if (!x_path) return cli_usage_error(cmd, "--self (or --x) is needed with --op=selu");
+    if (verify && !result) return cli_usage_error(cmd, "--out (the result under test) is needed");
+    if (!verify && !dest) return cli_usage_error(cmd, "-o FILE is needed");
+    cli_tensor x, y;
+    char err[512];
+    if (cli_load(x_path, dtype, rank, dims, &x, err, sizeof err) != 0) {
+        fprintf(stderr, "selugrad: %s\n", err);
+        return CLI_USAGE;
+    }
+    if (x.dtype == SELUGRAD_UINT8) {
+        cli_tensor_free(&x);
+        return cli_usage_error(cmd, "the forward has no uint8");
+    }
+    if (!verify) {
+        int rc = cli_tensor_alloc(&y, x.dtype, x.rank, x.dims), code = 0;
+        if (rc != 0 || !gs_selu_array((int)x.dtype, x.n, x.data, y.data, cli_lib_exp)) {
+            fprintf(stderr, "selugrad compute: out of memory\n");
+            code = 1;
+        } else if (cli_save(dest, &y, NULL, err, sizeof err) != 0) {
+            fprintf(stderr, "selugrad compute: %s\n", err);
+            code = CLI_USAGE;
+        }
+        cli_tensor_free(&x), cli_tensor_free(&y);
+        return code;
+    }
+    if (cli_load(result, (int)x.dtype, x.rank, x.dims, &y, err, sizeof err) != 0) {
+        fprintf(stderr, "selugrad: %s\n", err);
+        cli_tensor_free(&x);
+        return CLI_USAGE;
+    }
+    int same = y.rank == x.rank;
+    for (size_t i = 0; same && i < x.rank; i++) same = x.dims[i] == y.dims[i];
+    if (!same) {
+        fprintf(stderr, "selugrad: the shapes of %s and %s differ\n", x_path, result);
+        cli_tensor_free(&x), cli_tensor_free(&y);
+        return CLI_USAGE;
+    }
+    cli_check c;
+    size_t es = selugrad_dtype_size(x.dtype);
+    unsigned char *model = malloc(x.n ? x.n * es : 1);
+    if (!model || cli_fwd_check(x.dtype, x.n, x.data, y.data, &c) != 0 ||
+        !gs_selu_array((int)x.dtype, x.n, x.data, model, cli_lib_exp)) {
+        fprintf(stderr, "selugrad verify: out of memory\n");
+        free(model);
+        return 1;
+    }
+    printf("op selu, dtype %s, %zu element%s\n", selugrad_dtype_name(x.dtype), x.n,
+           x.n == 1 ? "" : "s");
+    printf("bit-exact: %s, %zu mismatching element%s\n", c.bit_ok ? "PASS" : "FAIL", c.mismatches,
+           c.mismatches == 1 ? "" : "s");
+    for (size_t k = 0; k < c.nfirst && k < (size_t)show; k++) {
+        size_t i = c.first[k];
+        char xs[64], ms[64], ys[64];
+        cli_format_elem(x.dtype, x.data, i, xs, sizeof xs);
+        cli_format_elem(x.dtype, model, i, ms, sizeof ms);
+        cli_format_elem(x.dtype, y.data, i, ys, sizeof ys);
+        printf("  [%zu] x %s expected %s got %s\n", i, xs, ms, ys);
+    }
+    if (cli_dtype_is_float(x.dtype))
+        printf("precision: %s, MERE %.6g (%s %.6g), MARE %.6g (%s %.6g), inf/NaN mismatches "
+               "%zu\n",
+               c.precision_ok ? "PASS" : "FAIL", c.mere,
+               c.mere < c.threshold ? "<" : ">=", c.threshold, c.mare,
+               c.mare < 10 * c.threshold ? "<" : ">=", 10 * c.threshold, c.special_bad);
+    else
+        printf("precision: %s, integer results unequal to the exact result: %zu\n",
+               c.precision_ok ? "PASS" : "FAIL", c.special_bad);
+    free(model);
+    cli_tensor_free(&x), cli_tensor_free(&y);
+    return c.bit_ok && c.precision_ok ? 0 : 1;
+}
