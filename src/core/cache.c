@@ -45,7 +45,7 @@ static int sg_caches_cpuid(sg_caches *c) {
         return 1;
     }
     if (!amd) return 0;
-    unsigned ext = __get_cpuid_max(0x80000000u, NULL);
+    unsigned ext = (unsigned)__get_cpuid_max(0x80000000u, NULL); /* int in clang's cpuid.h */
     /* 0x8000001D is tried even without the TOPOEXT bit (some hypervisors hide the bit and
        answer the leaf), and trusted when it names an L2 */
     if (ext >= 0x8000001Du && sg_cache_leaf(0x8000001Du, c)) {
@@ -164,7 +164,7 @@ static void sg_id_init(void) {
         id.model_number = mod;
         id.stepping = a & 15u;
     }
-    if (__get_cpuid_max(0x80000000u, NULL) >= 0x80000004u) {
+    if ((unsigned)__get_cpuid_max(0x80000000u, NULL) >= 0x80000004u) {
         unsigned r[12];
         for (unsigned i = 0; i < 3; i++)
             __cpuid(0x80000002u + i, r[4 * i], r[4 * i + 1], r[4 * i + 2], r[4 * i + 3]);
