@@ -37,3 +37,14 @@ if(TARGET selugrad_cli AND TARGET sg_cli_plant)
       -P ${CMAKE_CURRENT_SOURCE_DIR}/cli/verify_plant_selu.cmake)
   endforeach()
 endif()
+
+# The 16-bit roundings with ties away from zero of the x86 forward kernels against the scalar one
+# on every fp32 value (`build/tests/sg_f16_away_all`, by hand: 10-20 s per ISA level); the suite
+# runs every 4099th block. Built with both levels' flags, for the build machine.
+if(SG_X86 AND SG_CC_HAS_avx2 AND SG_CC_HAS_avx512)
+  add_executable(sg_f16_away_all ${PROJECT_SOURCE_DIR}/tests/exhaustive/f16_away_all.c)
+  target_link_libraries(sg_f16_away_all PRIVATE selugrad_internal)
+  target_compile_options(sg_f16_away_all PRIVATE ${SG_ISA_avx2} ${SG_ISA_avx512})
+  sg_program_warnings(sg_f16_away_all)
+  add_test(NAME selu_f16_away_sample COMMAND sg_f16_away_all --step=4099)
+endif()

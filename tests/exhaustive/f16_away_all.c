@@ -1,0 +1,84 @@
+/*
+ * sg_f16_away_all: the SIMD fp32 -> fp16 roundings with ties away from zero of the SELU forward
+ * kernels (sg512_f16_away, sg256_f16_away: VCVTPS2PH to nearest even and the exact midpoint
+ * test) against the scalar sg_f32_to_f16_away on every fp32 value (NaNs as the canonical one, the
+ * only NaN the kernels round), on the ISA levels this CPU runs. Not part of the CTest suite at
+ * full size (about 20 s for both levels); the suite runs every 4099th block.
+ *
+ *     sg_f16_away_all [--step=N]     every N-th block of 16 values (default 1: all)
+ *
+ * Exit status: 0 no mismatch, 1 a mismatch, 2 bad arguments.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "isa/cpu.h"
+#include "kernels/avx2/selu_avx2.h"
+#include "kernels/avx512/selu_avx512.h"
+
+static void block(uint64_t base, uint32_t v[16]) {
+    for (int i = 0; i < 16; i++) {
+        uint32_t u = (uint32_t)(base + (uint64_t)i);
+        v[i] = (u & 0x7FFFFFFFu) > 0x7F800000u ? 0x7FC00000u : u;
+    }
+}
+
+static uint64_t check512(uint64_t step) {
+    uint64_t bad = 0;
+    for (uint64_t base = 0; base < (1ull << 32); base += 16 * step) {
+        uint32_t v[16];
+        uint16_t h[16];
+        block(base, v);
+        _mm256_storeu_si256((__m256i *)h, sg512_f16_away(_mm512_loadu_ps((const float *)v)));
+        for (int i = 0; i < 16; i++)
+            if (h[i] != sg_f32_to_f16_away(sg_bits_f32(v[i])) && bad++ < 5)
+                printf("avx512: 0x%08X gives 0x%04X\n", v[i], h[i]);
+    }
+    return bad;
+}
+
+static uint64_t check256(uint64_t step) {
+    uint64_t bad = 0;
+    for (uint64_t base = 0; base < (1ull << 32); base += 16 * step) {
+        uint32_t v[16];
+        uint16_t h[16];
+        block(base, v);
+        _mm_storeu_si128((__m128i *)h, sg256_f16_away(_mm256_loadu_ps((const float *)v)));
+        _mm_storeu_si128((__m128i *)(h + 8), sg256_f16_away(_mm256_loadu_ps((const float *)v + 8)));
+        for (int i = 0; i < 16; i++)
+            if (h[i] != sg_f32_to_f16_away(sg_bits_f32(v[i])) && bad++ < 5)
+                printf("avx2: 0x%08X gives 0x%04X\n", v[i], h[i]);
+    }
+    return bad;
+}
+
+int main(int argc, char **argv) {
+    uint64_t step = 1;
+    for (int i = 1; i < argc; i++) {
+        char *end;
+        if (strncmp(argv[i], "--step=", 7) == 0) {
+            step = strtoull(argv[i] + 7, &end, 10);
+            if (*end == '\0' && step > 0) continue;
+        }
+        fprintf(stderr, "usage: sg_f16_away_all [--step=N]   (N >= 1)\n");
+        return 2;
+    }
+    uint64_t bad = 0;
+    if (sg_isa_supported(SG_ISA_AVX512)) {
+        uint64_t b = check512(step);
+        printf("avx512: %llu mismatches\n", (unsigned long long)b);
+        bad += b;
+    } else {
+        printf("SKIPPED avx512: this CPU lacks it\n");
+    }
+    if (sg_isa_supported(SG_ISA_AVX2)) {
+        uint64_t b = check256(step);
+        printf("avx2: %llu mismatches\n", (unsigned long long)b);
+        bad += b;
+    } else {
+        printf("SKIPPED avx2: this CPU lacks it\n");
+    }
+    return bad ? 1 : 0;
+}
