@@ -86,7 +86,8 @@ static size_t sg_task_elems(const sg_kernel *k, size_t n, unsigned nth, int stre
     size_t es = selugrad_dtype_size(k->dtype);
     size_t bytes = sg_arrays(k) * n * es / ((size_t)nth * SG_TASKS_PER_THREAD);
     size_t least = sg_part_bytes(k) / 3;
-    if (stream && least < (size_t)SG_KERNEL_NT_BYTES) least = SG_KERNEL_NT_BYTES;
+    size_t nt_least = SG_KERNEL_NT_BYTES; /* 0 where no kernel streams */
+    if (stream && least < nt_least) least = nt_least;
     if (bytes < least) bytes = least;
     size_t e = (bytes / (sg_arrays(k) * es) + SG_TASK_ALIGN - 1) / SG_TASK_ALIGN * SG_TASK_ALIGN;
     size_t most = (n + SG_POOL_MAX_TASKS - 1) / SG_POOL_MAX_TASKS;
@@ -143,23 +144,25 @@ typedef struct sg_job {
    packed buffer, or back: one loop per element size, so that each copy is one load and one store
    of a known size rather than a call of memcpy. */
 static void sg_gather(unsigned char *dst, const char *src, ptrdiff_t stride, size_t m, size_t es) {
-    ptrdiff_t sb = stride * (ptrdiff_t)es;
+    /* in unsigned arithmetic: a one-element run may carry any stride, even PTRDIFF_MIN */
+    size_t sb = (size_t)stride * es;
     if (es == 4)
-        for (size_t j = 0; j < m; j++) memcpy(dst + j * 4, src + (ptrdiff_t)j * sb, 4);
+        for (size_t j = 0; j < m; j++) memcpy(dst + j * 4, src + (ptrdiff_t)(j * sb), 4);
     else if (es == 2)
-        for (size_t j = 0; j < m; j++) memcpy(dst + j * 2, src + (ptrdiff_t)j * sb, 2);
+        for (size_t j = 0; j < m; j++) memcpy(dst + j * 2, src + (ptrdiff_t)(j * sb), 2);
     else
-        for (size_t j = 0; j < m; j++) memcpy(dst + j, src + (ptrdiff_t)j * sb, 1);
+        for (size_t j = 0; j < m; j++) memcpy(dst + j, src + (ptrdiff_t)(j * sb), 1);
 }
 
 static void sg_scatter(char *dst, ptrdiff_t stride, const unsigned char *src, size_t m, size_t es) {
-    ptrdiff_t sb = stride * (ptrdiff_t)es;
+    /* in unsigned arithmetic: a one-element run may carry any stride, even PTRDIFF_MIN */
+    size_t sb = (size_t)stride * es;
     if (es == 4)
-        for (size_t j = 0; j < m; j++) memcpy(dst + (ptrdiff_t)j * sb, src + j * 4, 4);
+        for (size_t j = 0; j < m; j++) memcpy(dst + (ptrdiff_t)(j * sb), src + j * 4, 4);
     else if (es == 2)
-        for (size_t j = 0; j < m; j++) memcpy(dst + (ptrdiff_t)j * sb, src + j * 2, 2);
+        for (size_t j = 0; j < m; j++) memcpy(dst + (ptrdiff_t)(j * sb), src + j * 2, 2);
     else
-        for (size_t j = 0; j < m; j++) memcpy(dst + (ptrdiff_t)j * sb, src + j, 1);
+        for (size_t j = 0; j < m; j++) memcpy(dst + (ptrdiff_t)(j * sb), src + j, 1);
 }
 
 void sg_run_strided_range(const sg_kernel *k, size_t chunk, size_t n, const void *g, ptrdiff_t gs,
