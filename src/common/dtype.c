@@ -44,48 +44,43 @@ int sg_dtype_index(selugrad_dtype dtype) {
     return -1;
 }
 
-int sg_dtype_is_float(selugrad_dtype dtype) {
-    switch (dtype) {
+/* One row per dtype of the columns the lookups below return. */
+typedef struct {
+    int fp;
+    int64_t ub_bpe, selu_bpe;
+    sg_aclnn_accept aclnn;
+} sg_dtype_row;
+
+static const sg_dtype_row sg_dtype_rows[SG_DTYPE_COUNT] = {
 #define SG_DTYPE(tag, dt, acl, size, fp, ub_bpe, selu_bpe, aclnn, aliases)                         \
-    case dt:                                                                                       \
-        return fp;
+    {fp, ub_bpe, selu_bpe, aclnn},
 #include "dtypes.inc"
 #undef SG_DTYPE
-    }
-    return 0;
+};
+
+static const sg_dtype_row *sg_row(selugrad_dtype dtype) {
+    int i = sg_dtype_index(dtype);
+    return i < 0 ? NULL : &sg_dtype_rows[i];
+}
+
+int sg_dtype_is_float(selugrad_dtype dtype) {
+    const sg_dtype_row *r = sg_row(dtype);
+    return r ? r->fp : 0;
 }
 
 int64_t sg_dtype_ub_bpe(selugrad_dtype dtype) {
-    switch (dtype) {
-#define SG_DTYPE(tag, dt, acl, size, fp, ub_bpe, selu_bpe, aclnn, aliases)                         \
-    case dt:                                                                                       \
-        return ub_bpe;
-#include "dtypes.inc"
-#undef SG_DTYPE
-    }
-    return 0;
+    const sg_dtype_row *r = sg_row(dtype);
+    return r ? r->ub_bpe : 0;
 }
 
 int64_t sg_dtype_selu_bpe(selugrad_dtype dtype) {
-    switch (dtype) {
-#define SG_DTYPE(tag, dt, acl, size, fp, ub_bpe, selu_bpe, aclnn, aliases)                         \
-    case dt:                                                                                       \
-        return selu_bpe;
-#include "dtypes.inc"
-#undef SG_DTYPE
-    }
-    return 0;
+    const sg_dtype_row *r = sg_row(dtype);
+    return r ? r->selu_bpe : 0;
 }
 
 sg_aclnn_accept sg_dtype_aclnn(selugrad_dtype dtype) {
-    switch (dtype) {
-#define SG_DTYPE(tag, dt, acl, size, fp, ub_bpe, selu_bpe, aclnn, aliases)                         \
-    case dt:                                                                                       \
-        return aclnn;
-#include "dtypes.inc"
-#undef SG_DTYPE
-    }
-    return SG_ACLNN_NEVER;
+    const sg_dtype_row *r = sg_row(dtype);
+    return r ? r->aclnn : SG_ACLNN_NEVER;
 }
 
 const char *sg_dtype_acl_name(selugrad_dtype dtype) {
