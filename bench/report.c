@@ -23,8 +23,9 @@ static const struct {
     {"dtype", "element type"},
     {"n", "elements per call (K/M/G = 2^10/2^20/2^30 in the table)"},
     {"threads", "what selugrad_set_num_threads was given (--threads)"},
-    {"threads_used", "the threads one call really ran on, counted; a call below its kernel's\n"
-                     "per-thread traffic runs on the calling thread alone"},
+    {"threads_used", "the threads the timed calls really ran on, counted per call (the mean,\n"
+                     "rounded); a call below its kernel's per-thread traffic runs on the\n"
+                     "calling thread alone"},
     {"isa", "the --isa cap, or auto (the library's own dispatch)"},
     {"kernel", "the kernel that ran"},
     {"cache", "hot (n <= 1M: inputs in cache) or cold (from DRAM)"},

@@ -5,7 +5,7 @@
  * Every row goes through the public API; an --isa level is set with selugrad_set_max_isa for its
  * rows and the cap in force before is restored after them.
  */
-#include <pthread.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,15 +18,33 @@
 typedef struct sgb_call {
     const sgb_bufs *b;
     selugrad_dtype dtype;
-    int op; /* 0 selugrad_backward, 1 selugrad_forward (x in g's array) */
+    int op;                /* 0 selugrad_backward, 1 selugrad_forward (x in g's array) */
+    size_t calls, threads; /* calls made, and the threads they ran on summed (sgb_lib_call) */
 } sgb_call;
 
+/* One call through the public API, counting the threads it ran on: from the pool's counts
+   (sg_pool_counts) read around it, the benchmark being the only caller; a call the pool was not
+   handed ran on the calling thread alone. Counted, not predicted: a worker that was not woken or
+   came too late to claim a task shows in the count. */
 static int sgb_lib_call(void *ctx, size_t k) {
-    const sgb_call *c = ctx;
+    sgb_call *c = ctx;
     const void *g = sgb_buf(c->b, k, 0), *o = sgb_buf(c->b, k, 1);
     void *y = sgb_buf(c->b, k, 2);
-    if (c->op) return selugrad_forward(c->dtype, c->b->n, g, y) != SELUGRAD_OK;
-    return selugrad_backward(c->dtype, c->b->n, g, o, y) != SELUGRAD_OK;
+    uint64_t j0, t0, j1, t1;
+    sg_pool_counts(&j0, &t0);
+    selugrad_status st = c->op ? selugrad_forward(c->dtype, c->b->n, g, y)
+                               : selugrad_backward(c->dtype, c->b->n, g, o, y);
+    sg_pool_counts(&j1, &t1);
+    c->calls++;
+    c->threads += j1 != j0 ? (size_t)(t1 - t0) : 1u;
+    return st != SELUGRAD_OK;
+}
+
+/* The mean threads per call since the counts were last reset, rounded; 0 if no call. */
+static unsigned sgb_calls_threads(sgb_call *c) {
+    unsigned used = c->calls ? (unsigned)((c->threads + c->calls / 2) / c->calls) : 0u;
+    c->calls = c->threads = 0;
+    return used;
 }
 
 /* The hand loop over the arrays of bufs, split over nth threads of the library's pool in parts
@@ -62,58 +80,17 @@ static int sgb_loop_call(void *ctx, size_t k) {
     return sg_pool_run(l->nth, sgb_loop_part, &j, 0) == SELUGRAD_OK ? 0 : -1;
 }
 
-/* Counting the threads a call runs on: one untimed call through the plan path the API takes
-   (sg_plan_make with sg_threads_default(), then sg_plan_run) with a copy of the kernel whose
-   function notes the thread that calls it, then runs the kernel. Counted, not predicted: a part
-   that gets no elements, or a pool that runs parts on the caller, shows in the count. */
-static pthread_mutex_t sgb_probe_lock = PTHREAD_MUTEX_INITIALIZER;
-static sg_kernel_fn sgb_probe_target;
-static sg_unary_fn sgb_probe_target1;
-static pthread_t sgb_probe_seen[SG_MAX_THREADS];
-static unsigned sgb_probe_count;
-
-static void sgb_probe_fn(size_t n, const void *g, const void *o, void *y) {
-    pthread_t self = pthread_self();
-    pthread_mutex_lock(&sgb_probe_lock);
-    unsigned i = 0;
-    while (i < sgb_probe_count && !pthread_equal(sgb_probe_seen[i], self)) i++;
-    if (i == sgb_probe_count && i < SG_MAX_THREADS) sgb_probe_seen[sgb_probe_count++] = self;
-    sg_kernel_fn fn = sgb_probe_target;
-    pthread_mutex_unlock(&sgb_probe_lock);
-    fn(n, g, o, y);
-}
-
-static void sgb_probe_fn1(size_t n, const void *x, void *y) {
-    sgb_probe_fn(n, x, NULL, y); /* notes the thread; its target is then the forward's */
-}
-
-static void sgb_probe_fwd(size_t n, const void *x, const void *o, void *y) {
-    (void)o;
-    sgb_probe_target1(n, x, y);
-}
-
-/* Threads one call of kernel k on the arrays of b uses under the current thread setting; 0 if
-   the call failed. */
-static unsigned sgb_threads_used(const sg_kernel *k, const sgb_bufs *b) {
-    static pthread_mutex_t once = PTHREAD_MUTEX_INITIALIZER; /* one probe at a time */
-    pthread_mutex_lock(&once);
-    sg_kernel probe = *k;
-    probe.fn = sgb_probe_fn;
-    probe.fn1 = sgb_probe_fn1;
-    pthread_mutex_lock(&sgb_probe_lock);
-    sgb_probe_target = k->op == SG_OP_SELU ? sgb_probe_fwd : k->fn;
-    sgb_probe_target1 = k->fn1;
-    sgb_probe_count = 0;
-    pthread_mutex_unlock(&sgb_probe_lock);
-    sg_plan plan;
-    sg_plan_make(&plan, &probe, b->n, sg_threads_default());
-    int ok =
-        sg_plan_run(&plan, sgb_buf(b, 0, 0), sgb_buf(b, 0, 1), sgb_buf(b, 0, 2)) == SELUGRAD_OK;
-    pthread_mutex_lock(&sgb_probe_lock);
-    unsigned used = ok ? sgb_probe_count : 0;
-    pthread_mutex_unlock(&sgb_probe_lock);
-    pthread_mutex_unlock(&once);
-    return used;
+/* Threads the timed calls will run on, for choosing the bound's and the peers' thread counts:
+   counted over a burst of calls made as the timing makes them (back to back: the first of a
+   burst may find the workers asleep and not wake them, the others find them spinning); 0 if a
+   call failed. */
+static unsigned sgb_threads_used(sgb_call *c) {
+    enum { SGB_PROBE_WARM = 3, SGB_PROBE_CALLS = 8 };
+    for (size_t k = 0; k < SGB_PROBE_WARM + SGB_PROBE_CALLS; k++) {
+        if (k == SGB_PROBE_WARM) sgb_calls_threads(c);
+        if (sgb_lib_call(c, k) != 0) return 0;
+    }
+    return sgb_calls_threads(c);
 }
 
 typedef struct sgb_run {
@@ -133,7 +110,7 @@ static int sgb_loop_runs_here(void) {
 static int sgb_run_row(sgb_run *r, const sgb_bufs *b, const sgb_bufs *tb, sgb_call *lc,
                        sgb_onednn *dn, const sg_kernel *k, sg_isa cap, unsigned nth, sgb_row *row) {
     if (selugrad_set_num_threads((int)nth) != SELUGRAD_OK) return -1;
-    unsigned used = sgb_threads_used(k, b);
+    unsigned used = sgb_threads_used(lc);
     /* The bound is the best the memory system gives these bytes with up to nth threads: the
        plain and the non-temporal triads on nth threads, on one, and on the threads the call uses
        when that is in between (a small triad split over threads mostly pays the wake-up, so a
@@ -169,7 +146,9 @@ static int sgb_run_row(sgb_run *r, const sgb_bufs *b, const sgb_bufs *tb, sgb_ca
     /* Cold cases alternate samples of the call, the triads and the peers: other processes'
        memory traffic then hits all of them alike. Hot ones take eight turns of several samples
        each (a turn opens with one sample not kept, to refill the caches). */
+    sgb_calls_threads(lc);
     int rc = used > 0 ? sgb_time_medians(nfns, fns, ctxs, b->cold, &r->timing, med) : -1;
+    unsigned timed_used = sgb_calls_threads(lc); /* what the timed calls ran on */
     selugrad_set_num_threads(0);
     if (rc != 0) return -1;
     double bytes = (lc->op ? 2.0 : 3.0) * (double)b->array_bytes;
@@ -177,7 +156,7 @@ static int sgb_run_row(sgb_run *r, const sgb_bufs *b, const sgb_bufs *tb, sgb_ca
     row->dtype = lc->dtype;
     row->n = b->n;
     row->threads = nth;
-    row->threads_used = used;
+    row->threads_used = timed_used;
     row->kernel = k->name;
     row->cache = b->cold ? "cold" : "hot";
     row->us = med[0] * 1e6;
@@ -225,7 +204,7 @@ static int sgb_run_dtype(sgb_run *r, sgb_bufs *b, const sgb_bufs *tb, size_t di,
         sg_isa cap = selugrad_get_max_isa();
         const sg_kernel *k = op ? sg_selu_kernel_for(dtype) : sg_kernel_for(dtype);
         if (k == NULL) break; /* the forward has no uint8 */
-        sgb_call lc = {b, dtype, op};
+        sgb_call lc = {b, dtype, op, 0, 0};
         for (size_t t = 0; t < opt->nthreads && rc == 0; t++) {
             sgb_row *row = &r->rows[r->nrows];
             rc = sgb_run_row(r, b, tb, &lc, op ? NULL : dn, k, cap, opt->threads[t], row);
@@ -293,8 +272,9 @@ int selugrad_bench_main(int argc, char **argv) {
         "# selugrad %s bench: median of repeated calls; gbps = 3 n sizeof(T) / median time "
         "(the forward, kernel *_selu__*: 2 n sizeof(T), bound: STREAM scale, 1 read + 1 write; "
         "no loop, no oneDNN)\n"
-        "# threads = what selugrad_set_num_threads was given; threads_used = the threads one "
-        "call ran on, counted (a call below its kernel's per-thread traffic runs on one)\n"
+        "# threads = what selugrad_set_num_threads was given; threads_used = the threads the "
+        "timed calls ran on, counted per call (the mean, rounded; a call below its kernel's "
+        "per-thread traffic runs on one)\n"
         "# bound = the best STREAM triad (plain or non-temporal, of the row's ISA level at "
         "most) on the same bytes, on threads, on 1 and on threads_used; ratio = gbps / "
         "bound_gbps\n"

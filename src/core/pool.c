@@ -124,6 +124,7 @@ typedef struct sg_slot {
 typedef struct sg_pool {
     _Alignas(64) _Atomic uint64_t word; /* generation << 32 | parts << 16 | tasks */
     atomic_uint remaining;              /* tasks of the current job not yet finished */
+    atomic_uint joined;                 /* workers that ran tasks of the current job */
     _Alignas(16) unsigned char job[SG_POOL_JOB_BYTES]; /* the copy of a job passed by value */
     _Alignas(64) sg_range_fn fn;
     void *ctx;                  /* what the workers get: the caller's ctx, or `job` */
@@ -149,6 +150,17 @@ static sg_pool sg_the_pool = {.job_lock = PTHREAD_MUTEX_INITIALIZER,
                               .wake = PTHREAD_COND_INITIALIZER,
                               .done = PTHREAD_COND_INITIALIZER};
 static sg_slot sg_slots[SG_MAX_THREADS];
+
+/* sg_pool_counts: written by the caller that holds job_lock, read by anyone. */
+typedef struct sg_pool_tally {
+    _Alignas(64) _Atomic uint64_t jobs, threads;
+} sg_pool_tally;
+static sg_pool_tally sg_tally;
+
+void sg_pool_counts(uint64_t *jobs, uint64_t *threads) {
+    *jobs = atomic_load_explicit(&sg_tally.jobs, memory_order_relaxed);
+    *threads = atomic_load_explicit(&sg_tally.threads, memory_order_relaxed);
+}
 
 static inline void sg_cpu_relax(void) {
 #if defined(__x86_64__) || defined(__i386__)
@@ -343,6 +355,8 @@ static void *sg_worker_main(void *arg) {
         unsigned parts = (unsigned)(seen >> SG_FIELD_BITS) & SG_FIELD_MASK;
         if (index >= parts) continue;
         unsigned ran = sg_participate(p, index, seen, NULL, NULL);
+        /* counted before the release below, so the caller sees it once the job is done */
+        if (ran != 0) atomic_fetch_add_explicit(&p->joined, 1, memory_order_relaxed);
         if (ran != 0 &&
             atomic_fetch_sub_explicit(&p->remaining, ran, memory_order_acq_rel) == ran) {
             pthread_mutex_lock(&p->mu);
@@ -388,6 +402,7 @@ static void sg_pool_go(sg_pool *p, unsigned parts, unsigned n_tasks, sg_range_fn
     if (size) memcpy(p->job, ctx, size);
     /* ordered before the workers see the job by the seq_cst store of `word` below */
     atomic_store_explicit(&p->remaining, n_tasks, memory_order_relaxed);
+    atomic_store_explicit(&p->joined, 0, memory_order_relaxed);
     uint64_t gen =
         ((atomic_load_explicit(&p->word, memory_order_relaxed) >> 32) + 1u) & 0xFFFFFFFFu;
     if ((gen & SG_SWEEP_MASK) == 0) {
@@ -411,6 +426,14 @@ static void sg_pool_go(sg_pool *p, unsigned parts, unsigned n_tasks, sg_range_fn
         while (atomic_load(&p->remaining) != 0) pthread_cond_wait(&p->done, &p->mu);
         pthread_mutex_unlock(&p->mu);
     }
+    /* remaining read as zero (acquire) follows every worker's count of itself */
+    unsigned threads = (ran != 0) + atomic_load_explicit(&p->joined, memory_order_relaxed);
+    atomic_store_explicit(&sg_tally.jobs,
+                          atomic_load_explicit(&sg_tally.jobs, memory_order_relaxed) + 1,
+                          memory_order_relaxed);
+    atomic_store_explicit(&sg_tally.threads,
+                          atomic_load_explicit(&sg_tally.threads, memory_order_relaxed) + threads,
+                          memory_order_relaxed);
 }
 
 bool sg_pool_should_wake(size_t cost, bool may_spin, bool burst) {

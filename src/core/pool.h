@@ -12,6 +12,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "selugrad/selugrad.h"
 
@@ -52,6 +53,13 @@ bool sg_pool_should_wake(size_t cost, bool may_spin, bool burst);
    nth 0 counts as 1. For loops whose parts must be few and whole, such as the benchmark's. */
 typedef void (*sg_task_fn)(void *ctx, unsigned ith, unsigned nth);
 selugrad_status sg_pool_run(unsigned nth, sg_task_fn fn, void *ctx, size_t size);
+
+/* Jobs the pool has handed to its workers so far (calls run wholly on the calling thread are
+   not counted), and the sum over those jobs of the threads that ran at least one of their tasks
+   (the caller included when it ran one). Where a caller reads them before and after its own
+   call with no other caller in between, the differences say whether the call was handed to the
+   pool and on how many threads it ran. */
+void sg_pool_counts(uint64_t *jobs, uint64_t *threads);
 
 /* Threads per call: the override if set, else SELUGRAD_NUM_THREADS, else the CPUs available. */
 unsigned sg_threads_default(void);

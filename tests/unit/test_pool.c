@@ -4,6 +4,7 @@
  * never wait on each other's results, plans keep small calls on the calling thread, split larger
  * ones into aligned tasks, and results are bit-identical for 1, 2, 3 and 7 threads.
  */
+#define _POSIX_C_SOURCE 200809L /* nanosleep */
 #include <pthread.h>
 #include <sched.h>
 #include <stdatomic.h>
@@ -13,6 +14,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <cmocka.h>
 
@@ -379,6 +381,64 @@ static void test_threads_identical(void **state) {
     assert_int_equal(selugrad_set_num_threads(0), SELUGRAD_OK);
 }
 
+/* sg_pool_counts: a job handed to the pool adds one job and the threads that ran its tasks,
+   counted here independently by thread identity; a call run wholly on the caller adds nothing.
+   Each task waits until every task has started, and a claim of one task per participant's share
+   is one task, so a job of nth tasks on nth threads runs on exactly nth threads (or times out). */
+typedef struct seen_job {
+    pthread_mutex_t mu;
+    pthread_t who[8];
+    unsigned nwho, started, n_tasks;
+} seen_job;
+
+static void seen_range(void *ctx, size_t begin, size_t end) {
+    seen_job *j = (seen_job *)ctx;
+    for (size_t i = begin; i < end; i++) {
+        pthread_mutex_lock(&j->mu);
+        pthread_t self = pthread_self();
+        unsigned w = 0;
+        while (w < j->nwho && !pthread_equal(j->who[w], self)) w++;
+        if (w == j->nwho && w < 8) j->who[j->nwho++] = self;
+        j->started++;
+        pthread_mutex_unlock(&j->mu);
+        /* up to 20 s, then the count below fails */
+        for (int wait = 0; wait < 20000; wait++) {
+            pthread_mutex_lock(&j->mu);
+            unsigned started = j->started;
+            pthread_mutex_unlock(&j->mu);
+            if (started == j->n_tasks) break;
+            struct timespec ms = {0, 1000000};
+            nanosleep(&ms, NULL);
+        }
+    }
+}
+
+static void test_pool_counts(void **state) {
+    (void)state;
+    const unsigned nths[] = {2, 3, 2, 4};
+    for (size_t r = 0; r < sizeof nths / sizeof nths[0]; r++) {
+        seen_job j = {.mu = PTHREAD_MUTEX_INITIALIZER, .nwho = 0, .started = 0};
+        j.n_tasks = nths[r];
+        uint64_t j0, t0, j1, t1;
+        sg_pool_counts(&j0, &t0);
+        assert_int_equal(sg_pool_for(nths[r], j.n_tasks, seen_range, &j, 0, SIZE_MAX), SELUGRAD_OK);
+        sg_pool_counts(&j1, &t1);
+        assert_int_equal(j.started, j.n_tasks);
+        assert_int_equal(j.nwho, nths[r]);
+        assert_int_equal(j1 - j0, 1);
+        assert_int_equal(t1 - t0, j.nwho);
+    }
+    /* on the calling thread alone: not handed to the pool */
+    seen_job one = {.mu = PTHREAD_MUTEX_INITIALIZER, .nwho = 0, .started = 0, .n_tasks = 1};
+    uint64_t j0, t0, j1, t1;
+    sg_pool_counts(&j0, &t0);
+    assert_int_equal(sg_pool_for(4, 1, seen_range, &one, 0, SIZE_MAX), SELUGRAD_OK);
+    sg_pool_counts(&j1, &t1);
+    assert_int_equal(j1 - j0, 0);
+    assert_int_equal(t1 - t0, 0);
+    assert_int_equal(one.nwho, 1);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_tasks_once),         cmocka_unit_test(test_concurrent_callers),
@@ -386,6 +446,7 @@ int main(void) {
         cmocka_unit_test(test_job_null_ctx),       cmocka_unit_test(test_static_parts),
         cmocka_unit_test(test_spin_rule),          cmocka_unit_test(test_plan_split),
         cmocka_unit_test(test_run_small_boundary), cmocka_unit_test(test_threads_identical),
+        cmocka_unit_test(test_pool_counts),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
