@@ -131,24 +131,28 @@ static int sgb_run_row(sgb_run *r, const sgb_bufs *b, const sgb_bufs *tb, sgb_ca
     size_t nfns = 1 + 2 * ncounts;
     sgb_loop loop = {b, sgb_hand_loop(lc->dtype), used};
     int with_loop = used > 0 && sgb_loop_runs_here() && lc->op == 0; /* SeluGrad's loops only */
-    size_t at_loop = nfns, at_dn = (size_t)-1;                       /* at_dn: none */
+    size_t at_loop = nfns;
     if (with_loop) {
         fns[nfns] = sgb_loop_call;
         ctxs[nfns++] = &loop;
     }
-    if (dn && used > 0) {
-        sgb_onednn_threads(used);
-        at_dn = nfns;
-        fns[nfns] = sgb_onednn_call;
-        ctxs[nfns++] = dn;
-    }
-    double med[9];
-    /* Cold cases alternate samples of the call, the triads and the peers: other processes'
+    double med[9], dn_med = 0.0;
+    /* Cold cases alternate samples of the call, the triads and the hand loop: other processes'
        memory traffic then hits all of them alike. Hot ones take eight turns of several samples
        each (a turn opens with one sample not kept, to refill the caches). */
     sgb_calls_threads(lc);
     int rc = used > 0 ? sgb_time_medians(nfns, fns, ctxs, b->cold, &r->timing, med) : -1;
     unsigned timed_used = sgb_calls_threads(lc); /* what the timed calls ran on */
+    /* oneDNN on its own, after the others: its OpenMP threads spin for milliseconds after each
+       of its calls (libgomp's default wait policy) and, alternated with the others, took a CPU
+       from whatever ran next (16M f32 on 2 threads: the call's ratio 0.60-0.72 beside oneDNN,
+       0.82-0.91 with OMP_WAIT_POLICY=passive, on the shared Zen 5) */
+    if (rc == 0 && dn && used > 0) {
+        sgb_onednn_threads(used);
+        sgb_call_fn dfn = sgb_onednn_call;
+        void *dctx = dn;
+        rc = sgb_time_medians(1, &dfn, &dctx, b->cold, &r->timing, &dn_med);
+    }
     selugrad_set_num_threads(0);
     if (rc != 0) return -1;
     double bytes = (lc->op ? 2.0 : 3.0) * (double)b->array_bytes;
@@ -173,7 +177,7 @@ static int sgb_run_row(sgb_run *r, const sgb_bufs *b, const sgb_bufs *tb, sgb_ca
     row->ratio = row->gbps / row->bound_gbps;
     row->loop_gbps = with_loop ? bytes / med[at_loop] * 1e-9 : 0.0;
     row->speedup = with_loop ? med[at_loop] / med[0] : 0.0;
-    row->onednn_gbps = at_dn != (size_t)-1 ? bytes / med[at_dn] * 1e-9 : 0.0;
+    row->onednn_gbps = dn_med > 0.0 ? bytes / dn_med * 1e-9 : 0.0;
     return 0;
 }
 
@@ -285,8 +289,9 @@ int selugrad_bench_main(int argc, char **argv) {
         "# loop = the hand-written branch-free loop (bench/handloop.c, %s) on threads_used "
         "threads%s; speedup = loop time / call time\n"
         "# onednn_gbps = oneDNN's eltwise backward (elu_use_dst_for_bwd, alpha = SA: the same "
-        "bytes and select, x1 instead of scale where o > 0) on threads_used threads; 0 where not "
-        "run (a '# onednn' line per dtype says what ran)\n",
+        "bytes and select, x1 instead of scale where o > 0) on threads_used threads, timed after "
+        "the others and on its own (its OpenMP threads spin after each call); 0 where not run "
+        "(a '# onednn' line per dtype says what ran)\n",
         selugrad_version(), sgb_loop_build,
         sgb_loop_runs_here() ? "" : " (not run: built for a CPU level this one lacks)");
     sgb_table_header(stdout);
