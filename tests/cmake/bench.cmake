@@ -87,3 +87,15 @@ if(TARGET selugrad_isa_rates)
     COMMAND ${CMAKE_COMMAND} -DBIN=$<TARGET_FILE:selugrad_isa_rates> -DEXPECT=2 -DARGS=--bogus
       "-DERR_MATCH=unknown argument \"--bogus\"\nusage:" -P ${PROJECT_SOURCE_DIR}/bench/check_run.cmake)
 endif()
+# The cold-start program: fresh processes, one line each and the summary; a bad argument is exit 2.
+if(TARGET selugrad_coldstart)
+  add_test(NAME coldstart_smoke
+    COMMAND ${CMAKE_COMMAND} -DBIN=$<TARGET_FILE:selugrad_coldstart> -DEXPECT=0
+      "-DARGS=--procs=3;--first=20;--later=200;--size=4K;--dtype=f16"
+      "-DOUT_MATCH=selugrad_backward f16 n=4096 threads=default\nproc first_us later_us ratio\n0 [0-9.]+ [0-9.]+ [0-9.]+\n1 [0-9.]+ [0-9.]+ [0-9.]+\n2 [0-9.]+ [0-9.]+ [0-9.]+\n# first / later: mean [0-9.]+, median [0-9.]+, min [0-9.]+, max [0-9.]+\n"
+      -P ${PROJECT_SOURCE_DIR}/bench/check_run.cmake)
+  add_test(NAME coldstart_bad_arg
+    COMMAND ${CMAKE_COMMAND} -DBIN=$<TARGET_FILE:selugrad_coldstart> -DEXPECT=2
+      "-DARGS=--procs=0" "-DERR_MATCH=bad argument '--procs=0'"
+      -P ${PROJECT_SOURCE_DIR}/bench/check_run.cmake)
+endif()
