@@ -27,8 +27,8 @@
  * land on r = 0, where up = 0 for any h, so h may be taken from n alone: from |x| for x >= 0 and
  * from -x - 1/256 (the bits of ~n) for x < 0, which agree except at r = 0. |x| >= 128 saturates
  * whatever up is (int8), and so does x >= 256 (uint8), so h matters only below.
- * Checked for all 65,536 int8 pairs and all 256 uint8 values against the reference
- * (tests/unit/test_kernel_variants.c and the all-pairs tests run every variant).
+ * Checked on all 65,536 int8 pairs and all 256 uint8 values against the reference, for every
+ * variant of the list (test_battery_int8, tests/battery).
  */
 #ifndef SELUGRAD_KERNELS_SMALL_INT_FIXED_H
 #define SELUGRAD_KERNELS_SMALL_INT_FIXED_H

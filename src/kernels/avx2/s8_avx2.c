@@ -1,5 +1,34 @@
-/* int8 SeluGrad, AVX2 + F16C: see small_int_avx2.h (fp16 row, RNE, signed saturating packs). */
+/*
+ * int8 SeluGrad, AVX2: the 16-bit fixed-point form (small_int_fixed.h, small_int_avx2.h), 32
+ * elements per step. K's bytes come from o in 32 byte lanes: the high byte min(o, 0) + 1, the low
+ * byte chosen by two compares and two VPBLENDVB (single-uop on Zen).
+ */
 #include "small_int_avx2.h"
+
+static inline __m256i sg_s8_step(const void *g, const void *o) {
+    const __m256i zero = _mm256_setzero_si256();
+    const __m256i tab = _mm256_setr_epi8(
+        SG_S8_ADJ256(0), SG_S8_ADJ256(1), SG_S8_ADJ256(2), SG_S8_ADJ256(3), SG_S8_ADJ256(4),
+        SG_S8_ADJ256(5), SG_S8_ADJ256(6), SG_S8_ADJ256(7), SG_S8_ADJ256(8), SG_S8_ADJ256(9),
+        SG_S8_ADJ256(10), SG_S8_ADJ256(11), SG_S8_ADJ256(12), SG_S8_ADJ256(13), SG_S8_ADJ256(14),
+        SG_S8_ADJ256(15), SG_S8_ADJ256(0), SG_S8_ADJ256(1), SG_S8_ADJ256(2), SG_S8_ADJ256(3),
+        SG_S8_ADJ256(4), SG_S8_ADJ256(5), SG_S8_ADJ256(6), SG_S8_ADJ256(7), SG_S8_ADJ256(8),
+        SG_S8_ADJ256(9), SG_S8_ADJ256(10), SG_S8_ADJ256(11), SG_S8_ADJ256(12), SG_S8_ADJ256(13),
+        SG_S8_ADJ256(14), SG_S8_ADJ256(15));
+    __m256i gx = _mm256_loadu_si256((const __m256i *)g);
+    __m256i ox = _mm256_loadu_si256((const __m256i *)o);
+    __m256i khi = _mm256_add_epi8(_mm256_min_epi8(ox, zero), _mm256_set1_epi8(1));
+    __m256i klo = _mm256_blendv_epi8(_mm256_set1_epi8((char)SG_SMALL_K_LO_FAR),
+                                     _mm256_set1_epi8((char)SG_SMALL_K_LO_NEAR),
+                                     _mm256_cmpgt_epi8(ox, _mm256_set1_epi8(-18)));
+    klo = _mm256_blendv_epi8(klo, _mm256_set1_epi8(SG_SMALL_K_LO_SCALE),
+                             _mm256_cmpgt_epi8(ox, _mm256_set1_epi8(-1)));
+    __m256i y0 =
+        sg256_fixed_half(_mm256_unpacklo_epi8(zero, gx), _mm256_unpacklo_epi8(klo, khi), 1, tab);
+    __m256i y1 =
+        sg256_fixed_half(_mm256_unpackhi_epi8(zero, gx), _mm256_unpackhi_epi8(klo, khi), 1, tab);
+    return _mm256_packs_epi16(y0, y1);
+}
 
 /* Elements [0, m) by the reference. */
 static inline void sg_s8_rest(const void *g, const void *o, void *y, size_t m) {
@@ -9,5 +38,5 @@ static inline void sg_s8_rest(const void *g, const void *o, void *y, size_t m) {
 }
 
 void sg_s8_selugrad__avx2(size_t n, const void *g, const void *o, void *y) {
-    sg256_small_int_loop(g, o, y, n, 1, sg_small_int_step, sg_s8_rest);
+    sg256_stream_loop(g, o, y, n, sizeof(int8_t), sg_s8_step, sg_s8_rest);
 }

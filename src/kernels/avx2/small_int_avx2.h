@@ -1,57 +1,33 @@
 /*
- * int8 / uint8 SeluGrad on AVX2 + F16C, 8 lanes per step, shared by s8_avx2.c and u8_avx2.c.
- * Inputs widen exactly to fp32. The float16 row: t = o + SA rounded to fp16, a = g * scale and
- * b = g * t exact in fp32, select, one fp16 rounding; then VCVTPS2DQ (RNE under the default
- * MXCSR: half to even) and saturating packs. Both fp16 roundings are sg256_round_f16_sum: t as in
- * the float16 kernel, and the product too, since g is an integer and t a multiple of 2^-10, so
- * the product is 0 or at least 2^-10 in magnitude (never an fp16 subnormal) and below 2^14
- * (never an overflow). uint8 (o >= 0) skips t and the select and never
- * loads o (u8_avx2.c). Tail: the reference, element by element.
+ * int8 / uint8 SeluGrad on AVX2, shared by s8_avx2.c and u8_avx2.c: the 16-bit fixed-point form
+ * of the float16 row (small_int_fixed.h), 32 elements per step in two halves of 16 16-bit lanes.
+ * g is unpacked as g * 256, the factor K as its two bytes; per half VPMULHW/VPMULLW give n and
+ * r * 256, VPSHUFB looks adj (above, small_int_fixed.h) up from floor(|x|) in the high byte of
+ * each lane, an XOR makes it fit n's oddness, and one unsigned saturating add carries up out of
+ * r + adj: 12 single-uop instructions per 16 elements (10 for uint8), where the fp32 form took
+ * about 34. VPACKSSWB / VPACKUSWB saturate and undo the unpack order. Large calls stream their
+ * stores (sg256_stream_loop, sg_avx2.h); the rest runs the reference element by element.
  */
 #ifndef SELUGRAD_KERNELS_AVX2_SMALL_INT_AVX2_H
 #define SELUGRAD_KERNELS_AVX2_SMALL_INT_AVX2_H
 
+#include "../small_int_fixed.h"
 #include "sg_avx2.h"
 
-static inline __m256i sg_small_int_step(__m256 g, __m256 o) {
-    const __m256 scale = _mm256_set1_ps(sg_half_to_float(SG_F16_SCALE_BITS));
-    const __m256 sa = _mm256_set1_ps(sg_half_to_float(SG_F16_SA_BITS));
-    __m256 t = sg256_round_f16_sum(_mm256_add_ps(o, sa));
-    __m256 r = sg256_round_f16_sum(sg256_select(g, o, t, scale, _mm256_setzero_ps()));
-    return _mm256_cvtps_epi32(r);
-}
-
-/* The 8 bytes at p, int8 (sgn) or uint8, widened exactly to fp32. */
-static inline __m256 sg256_widen8(const void *p, int sgn) {
-    __m128i b = _mm_loadl_epi64((const __m128i *)p);
-    return _mm256_cvtepi32_ps(sgn ? _mm256_cvtepi8_epi32(b) : _mm256_cvtepu8_epi32(b));
-}
-
-/* math(g, o): 8 lanes of g and o as fp32 -> int32 results. */
-typedef __m256i (*sg256_small_math_fn)(__m256 g, __m256 o);
-
-/* The 16 results at g and o: math on each 8, then saturating packs to int8 (sgn) or uint8. */
-SG_ALWAYS_INLINE __m128i sg256_small_int_step(const void *g, const void *o, int sgn,
-                                              sg256_small_math_fn math) {
-    const char *gb = (const char *)g, *ob = (const char *)o;
-    __m256 g0 = sg256_widen8(gb, sgn), o0 = sg256_widen8(ob, sgn);
-    __m256 g1 = sg256_widen8(gb + 8, sgn), o1 = sg256_widen8(ob + 8, sgn);
-    __m256i q0 = math(g0, o0), q1 = math(g1, o1);
-    __m128i w0 = _mm_packs_epi32(_mm256_castsi256_si128(q0), _mm256_extracti128_si256(q0, 1));
-    __m128i w1 = _mm_packs_epi32(_mm256_castsi256_si128(q1), _mm256_extracti128_si256(q1, 1));
-    return sgn ? _mm_packs_epi16(w0, w1) : _mm_packus_epi16(w0, w1);
-}
-
-/* The loop of s8_avx2.c and u8_avx2.c: 16 elements per step, rest (the reference) for the
-   last 0..15. */
-SG_ALWAYS_INLINE void sg256_small_int_loop(const void *g, const void *o, void *y, size_t n, int sgn,
-                                           sg256_small_math_fn math, sg256_rest_fn rest) {
-    const char *gb = (const char *)g, *ob = (const char *)o;
-    char *yb = (char *)y;
-    size_t i = 0;
-    for (; i + 16 <= n; i += 16)
-        _mm_storeu_si128((__m128i *)(yb + i), sg256_small_int_step(gb + i, ob + i, sgn, math));
-    rest(gb + i, ob + i, yb + i, n - i);
+/* The 16 results of one half (int16, not saturated): g8 = g * 256, k = K; sgn: int8 (signed
+   product, floor(|x|) / 8 from n and its sign), else uint8 (floor(x) / 16); tab: the 16 adj
+   bytes (SG_S8_ADJ256 or SG_U8_ADJ256) in both 128-bit lanes. VPSHUFB reads the index from the
+   lane's high byte (a byte with bit 7 set gives 0: only for |x| >= 128, which saturates); the
+   low byte of adj is 0 or a table byte (at most 0x7F), too small to carry into the high byte. */
+SG_ALWAYS_INLINE __m256i sg256_fixed_half(__m256i g8, __m256i k, int sgn, __m256i tab) {
+    __m256i n = sgn ? _mm256_mulhi_epi16(g8, k) : _mm256_mulhi_epu16(g8, k);
+    __m256i rr = _mm256_mullo_epi16(g8, k); /* r * 256 */
+    __m256i idx = sgn ? _mm256_xor_si256(_mm256_slli_epi16(n, 5), _mm256_srai_epi16(n, 15))
+                      : _mm256_slli_epi16(n, 4);
+    __m256i odd = _mm256_srai_epi16(_mm256_slli_epi16(n, 15), 7); /* 0xFF00 where n is odd */
+    __m256i adj = _mm256_xor_si256(_mm256_shuffle_epi8(tab, idx), odd);
+    __m256i up = _mm256_cmpeq_epi16(_mm256_adds_epu16(rr, adj), _mm256_set1_epi16(-1));
+    return _mm256_sub_epi16(n, up); /* up is -1 where r + adj >= 256 */
 }
 
 #endif /* SELUGRAD_KERNELS_AVX2_SMALL_INT_AVX2_H */

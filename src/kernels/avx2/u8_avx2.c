@@ -1,15 +1,26 @@
 /*
- * uint8 SeluGrad, AVX2 + F16C: see small_int_avx2.h. o is never negative, so the result is
- * round16(g * scale) (exact product, fp16 rounding in fp32 arithmetic: the value is below 2^9),
- * then RNE (VCVTPS2DQ) and saturating packs; every value is non-negative. o is unused, so the
- * compiler drops its load.
+ * uint8 SeluGrad, AVX2. o is never negative, so y = sat(rne(round16(g * scale))) is a function
+ * of g alone (o is never loaded). The 16-bit fixed-point form (small_int_fixed.h,
+ * small_int_avx2.h) with K = 269, 32 elements per step; VPACKUSWB saturates (n + up is at most
+ * 268).
  */
 #include "small_int_avx2.h"
 
-static inline __m256i sg_u8_math(__m256 g, __m256 o) {
-    const __m256 scale = _mm256_set1_ps(sg_half_to_float(SG_F16_SCALE_BITS));
+static inline __m256i sg_u8_step(const void *g, const void *o) {
     (void)o; /* o >= 0: always the scale branch */
-    return _mm256_cvtps_epi32(sg256_round_f16_arith(_mm256_mul_ps(g, scale)));
+    const __m256i zero = _mm256_setzero_si256(), k = _mm256_set1_epi16(SG_SMALL_K_SCALE);
+    const __m256i tab = _mm256_setr_epi8(
+        SG_U8_ADJ256(0), SG_U8_ADJ256(1), SG_U8_ADJ256(2), SG_U8_ADJ256(3), SG_U8_ADJ256(4),
+        SG_U8_ADJ256(5), SG_U8_ADJ256(6), SG_U8_ADJ256(7), SG_U8_ADJ256(8), SG_U8_ADJ256(9),
+        SG_U8_ADJ256(10), SG_U8_ADJ256(11), SG_U8_ADJ256(12), SG_U8_ADJ256(13), SG_U8_ADJ256(14),
+        SG_U8_ADJ256(15), SG_U8_ADJ256(0), SG_U8_ADJ256(1), SG_U8_ADJ256(2), SG_U8_ADJ256(3),
+        SG_U8_ADJ256(4), SG_U8_ADJ256(5), SG_U8_ADJ256(6), SG_U8_ADJ256(7), SG_U8_ADJ256(8),
+        SG_U8_ADJ256(9), SG_U8_ADJ256(10), SG_U8_ADJ256(11), SG_U8_ADJ256(12), SG_U8_ADJ256(13),
+        SG_U8_ADJ256(14), SG_U8_ADJ256(15));
+    __m256i gx = _mm256_loadu_si256((const __m256i *)g);
+    __m256i y0 = sg256_fixed_half(_mm256_unpacklo_epi8(zero, gx), k, 0, tab);
+    __m256i y1 = sg256_fixed_half(_mm256_unpackhi_epi8(zero, gx), k, 0, tab);
+    return _mm256_packus_epi16(y0, y1);
 }
 
 /* Elements [0, m) by the reference. */
@@ -20,5 +31,5 @@ static inline void sg_u8_rest(const void *g, const void *o, void *y, size_t m) {
 }
 
 void sg_u8_selugrad__avx2(size_t n, const void *g, const void *o, void *y) {
-    sg256_small_int_loop(g, o, y, n, 0, sg_u8_math, sg_u8_rest);
+    sg256_stream_loop(g, o, y, n, sizeof(uint8_t), sg_u8_step, sg_u8_rest);
 }
