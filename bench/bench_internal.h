@@ -74,9 +74,12 @@ int sgb_time_medians(size_t count, const sgb_call_fn *fns, void *const *ctxs, in
 
 /* --omp: per dtype, size and thread count, the median time of a call alone, right after an
    OpenMP parallel region through the own pool, and through the host hook driven by `#pragma omp
-   parallel for`, printed as "# omp" lines after the table. 0, or -1 when a call failed or the
-   benchmark was built without OpenMP (with a message). */
-int sgb_omp_run(const sgb_options *opt, const sgb_timing *t);
+   parallel for`, printed as "# omp" lines after the table and stored as three rows each in
+   rows[0 .. *nrows) (room for 3 x sizes x dtypes x threads; cache "omp-alone", "omp-pool",
+   "omp-hook"; bound_gbps the call alone's rate, ratio alone time / the row's time). 0, or -1
+   when a call failed or the benchmark was built without OpenMP (with a message). */
+typedef struct sgb_row sgb_row;
+int sgb_omp_run(const sgb_options *opt, const sgb_timing *t, sgb_row *rows, size_t *nrows);
 
 /* ---- buffers (buffers.c) ---- */
 

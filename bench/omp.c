@@ -4,8 +4,12 @@
  * a pool of the library's own that spins too would fight them for the cores. Per dtype, size and
  * thread count: the median time of a call alone (back to back), of a call right after a region
  * through the library's own pool, and through selugrad_set_parallel_for driven by `#pragma omp
- * parallel for` (the region's threads then run the call's tasks).
+ * parallel for` (the region's threads then run the call's tasks). The three are also rows of the
+ * CSV (cache "omp-alone", "omp-pool", "omp-hook"; bound_gbps: the call alone; ratio: alone time /
+ * this time).
  */
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "bench_internal.h"
@@ -13,9 +17,12 @@
 #if defined(_OPENMP)
 #include <omp.h>
 
+#include "core/dispatch.h"
 #include "core/parallel.h"
+#include "core/pool.h"
 
 static volatile double sgb_omp_sink;
+static unsigned sgb_omp_team; /* threads of the last hooked call's team that had a task */
 
 /* A region with a little work on every thread of the team. */
 static void sgb_omp_region(void) {
@@ -31,6 +38,9 @@ static void sgb_omp_for(void *ctx, size_t n_tasks, selugrad_task_fn task, void *
     (void)ctx;
 #pragma omp parallel for schedule(static)
     for (long i = 0; i < (long)n_tasks; i++) task(task_ctx, (size_t)i);
+    /* schedule(static) gives every thread of the team a task while there are enough */
+    unsigned team = (unsigned)omp_get_max_threads();
+    sgb_omp_team = n_tasks < team ? (unsigned)n_tasks : team;
 }
 
 static int sgb_cmp(const void *a, const void *b) {
@@ -38,22 +48,53 @@ static int sgb_cmp(const void *a, const void *b) {
     return (x > y) - (x < y);
 }
 
-/* Median seconds of reps calls on set k = 0, 1, ... of b, each after a region if `region`. */
+/* Median seconds of reps calls on set k = 0, 1, ... of b, each after a region if `region`;
+   *used: the threads the calls ran on (the mean, rounded), counted as run.c counts them, or
+   through the hook the team's threads that had a task. */
 static double sgb_omp_median(const sgb_bufs *b, selugrad_dtype dt, size_t reps, int region,
-                             double *s) {
+                             double *s, unsigned *used) {
+    size_t threads = 0;
+    int hooked = sg_parallel_hooked();
     for (size_t r = 0; r < reps; r++) {
         if (region) sgb_omp_region();
+        uint64_t j0, t0n, j1, t1n;
+        sg_pool_counts(&j0, &t0n);
+        sgb_omp_team = 1;
         double t0 = sgb_now();
         if (selugrad_backward(dt, b->n, sgb_buf(b, r, 0), sgb_buf(b, r, 1), sgb_buf(b, r, 2)) !=
             SELUGRAD_OK)
             return -1;
         s[r] = sgb_now() - t0;
+        sg_pool_counts(&j1, &t1n);
+        threads += hooked ? sgb_omp_team : j1 != j0 ? (size_t)(t1n - t0n) : 1u;
     }
+    *used = (unsigned)((threads + reps / 2) / reps);
     qsort(s, reps, sizeof *s, sgb_cmp);
     return s[reps / 2];
 }
 
-int sgb_omp_run(const sgb_options *opt, const sgb_timing *t) {
+/* One CSV row of the omp case `cache` taking `sec` per call, against the call alone. */
+static void sgb_omp_row(sgb_row *row, selugrad_dtype dt, size_t n, unsigned nth, unsigned used,
+                        const char *cache, double sec, double alone) {
+    double bytes = 3.0 * (double)n * (double)selugrad_dtype_size(dt);
+    const sg_kernel *k = sg_kernel_for(dt);
+    *row = (sgb_row){0};
+    row->dtype = dt;
+    row->n = n;
+    row->threads = nth;
+    row->threads_used = used;
+    row->isa = "auto";
+    row->kernel = k ? k->name : "none";
+    row->cache = cache;
+    row->us = sec * 1e6;
+    row->gbps = bytes / sec * 1e-9;
+    row->bound_gbps = bytes / alone * 1e-9;
+    snprintf(row->bound_kind, sizeof row->bound_kind, "omp-alone");
+    row->ratio = alone / sec;
+}
+
+int sgb_omp_run(const sgb_options *opt, const sgb_timing *t, sgb_row *rows, size_t *nrows) {
+    *nrows = 0;
     size_t reps = t->reps ? t->reps : opt->quick ? 50 : 400;
     double *s = malloc(reps * sizeof *s);
     if (s == NULL) return -1;
@@ -75,11 +116,12 @@ int sgb_omp_run(const sgb_options *opt, const sgb_timing *t) {
                 }
                 sgb_bufs_fill(&b, dt);
                 selugrad_set_num_threads((int)opt->threads[ti]);
-                sgb_omp_median(&b, dt, reps < 20 ? reps : 20, 0, s); /* warm-up */
-                double alone = sgb_omp_median(&b, dt, reps, 0, s);
-                double pool = sgb_omp_median(&b, dt, reps, 1, s);
+                unsigned ua, up, uh;
+                sgb_omp_median(&b, dt, reps < 20 ? reps : 20, 0, s, &ua); /* warm-up */
+                double alone = sgb_omp_median(&b, dt, reps, 0, s, &ua);
+                double pool = sgb_omp_median(&b, dt, reps, 1, s, &up);
                 selugrad_set_parallel_for(sgb_omp_for, NULL);
-                double hook = sgb_omp_median(&b, dt, reps, 1, s);
+                double hook = sgb_omp_median(&b, dt, reps, 1, s, &uh);
                 selugrad_set_parallel_for(NULL, NULL);
                 selugrad_set_num_threads(0);
                 sgb_bufs_free(&b);
@@ -93,13 +135,20 @@ int sgb_omp_run(const sgb_options *opt, const sgb_timing *t) {
                        selugrad_dtype_name(dt), n, opt->threads[ti], alone * 1e6, pool * 1e6,
                        pool / alone, hook * 1e6, hook / alone);
                 fflush(stdout);
+                size_t nn = opt->sizes[si];
+                unsigned nth = opt->threads[ti];
+                sgb_omp_row(&rows[(*nrows)++], dt, nn, nth, ua, "omp-alone", alone, alone);
+                sgb_omp_row(&rows[(*nrows)++], dt, nn, nth, up, "omp-pool", pool, alone);
+                sgb_omp_row(&rows[(*nrows)++], dt, nn, nth, uh, "omp-hook", hook, alone);
             }
     free(s);
     return rc;
 }
 #else
-int sgb_omp_run(const sgb_options *opt, const sgb_timing *t) {
+int sgb_omp_run(const sgb_options *opt, const sgb_timing *t, sgb_row *rows, size_t *nrows) {
     (void)t;
+    (void)rows;
+    *nrows = 0;
     fprintf(stderr, "%s: --omp: this benchmark was built without OpenMP\n", opt->prog);
     return -1;
 }

@@ -28,7 +28,10 @@ static const struct {
                      "calling thread alone"},
     {"isa", "the --isa cap, or auto (the library's own dispatch)"},
     {"kernel", "the kernel that ran"},
-    {"cache", "hot (n <= 1M: inputs in cache) or cold (from DRAM)"},
+    {"cache", "hot (n <= 1M: inputs in cache) or cold (from DRAM); with --omp also\n"
+              "omp-alone, omp-pool, omp-hook: a call alone, right after an OpenMP region\n"
+              "through the own pool, through the host hook (bound_gbps: the call alone;\n"
+              "ratio: alone time / the row's time)"},
     {"median_us", "median microseconds per call"},
     {"gbps", "3 n sizeof(T) bytes (2 reads, 1 write) / median time, in GB/s"},
     {"bound_gbps", "the best STREAM triad a[i] = b[i] + s * c[i] on the same bytes, on\n"

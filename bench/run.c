@@ -264,7 +264,10 @@ int selugrad_bench_main(int argc, char **argv) {
                     sg_isa_name(opt.isas[i]));
     sgb_run r = {&opt, {opt.reps, opt.quick ? 0.005 : 0.15, opt.quick ? 3u : 5u}, NULL, 0, {0}};
     size_t nisas = opt.nisas ? opt.nisas : 1;
-    r.rows = calloc(opt.nops * opt.nsizes * opt.ndtypes * nisas * opt.nthreads, sizeof *r.rows);
+    /* the table's rows, then --omp's: three per size, dtype and thread count */
+    size_t nomp = opt.omp ? 3 * opt.nsizes * opt.ndtypes * opt.nthreads : 0;
+    r.rows =
+        calloc(opt.nops * opt.nsizes * opt.ndtypes * nisas * opt.nthreads + nomp, sizeof *r.rows);
     if (r.rows == NULL) {
         fprintf(stderr, "%s: out of memory\n", opt.prog);
         return 1;
@@ -298,8 +301,12 @@ int selugrad_bench_main(int argc, char **argv) {
     double t0 = sgb_now();
     rc = sgb_run_all(&r) == 0 ? 0 : 1;
     printf("# %zu rows in %.1f s\n", r.nrows, sgb_now() - t0);
-    if (rc == 0 && opt.omp && sgb_omp_run(&opt, &r.timing) != 0) rc = 1;
-    if (rc == 0 && opt.csv && sgb_write_csv(opt.prog, opt.csv, env, r.rows, r.nrows) != 0) rc = 1;
+    size_t nomp_rows = 0;
+    if (rc == 0 && opt.omp && sgb_omp_run(&opt, &r.timing, r.rows + r.nrows, &nomp_rows) != 0)
+        rc = 1;
+    if (rc == 0 && opt.csv &&
+        sgb_write_csv(opt.prog, opt.csv, env, r.rows, r.nrows + nomp_rows) != 0)
+        rc = 1;
     if (rc == 0 && opt.plot && sgb_plot(opt.prog, opt.plot, r.rows, r.nrows) != 0) rc = 1;
     free(r.rows);
     return rc;
