@@ -8,6 +8,10 @@
 #include <pthread.h>
 #include <stdatomic.h>
 
+#ifndef SG_HOOK_TASKS_PER_THREAD
+#define SG_HOOK_TASKS_PER_THREAD 1
+#endif
+
 static atomic_uint sg_hook_seq; /* odd while a writer changes the pair */
 static _Atomic(selugrad_parallel_for_fn) sg_hook_fn;
 static _Atomic(void *) sg_hook_ctx;
@@ -46,11 +50,14 @@ bool sg_parallel_hooked(void) {
 typedef struct sg_hook_job {
     sg_range_fn fn;
     void *ctx;
+    size_t n_tasks, groups;
 } sg_hook_job;
 
+/* The host's task i: the i-th of `groups` runs of whole tasks, one range. */
 static void sg_hook_task(void *task_ctx, size_t i) {
     const sg_hook_job *j = (const sg_hook_job *)task_ctx;
-    j->fn(j->ctx, i, i + 1);
+    size_t b = i * j->n_tasks / j->groups, e = (i + 1) * j->n_tasks / j->groups;
+    if (b < e) j->fn(j->ctx, b, e);
 }
 
 selugrad_status sg_parallel_for(unsigned nth, size_t n_tasks, sg_range_fn fn, void *ctx,
@@ -58,8 +65,12 @@ selugrad_status sg_parallel_for(unsigned nth, size_t n_tasks, sg_range_fn fn, vo
     selugrad_parallel_for_fn hook;
     void *hook_ctx;
     if (nth > 1 && n_tasks > 1 && sg_hook_get(&hook, &hook_ctx)) {
-        sg_hook_job j = {fn, ctx};
-        hook(hook_ctx, n_tasks, sg_hook_task, &j);
+        /* SG_HOOK_TASKS_PER_THREAD runs of tasks per thread: the host balances them as it
+           schedules its loops; each is one range (one kernel call where the call streams, or
+           calls of the most that stay below the streaming size), not one call per task */
+        size_t groups = (size_t)nth * SG_HOOK_TASKS_PER_THREAD;
+        sg_hook_job j = {fn, ctx, n_tasks, groups < n_tasks ? groups : n_tasks};
+        hook(hook_ctx, j.groups, sg_hook_task, &j);
         return SELUGRAD_OK;
     }
     return sg_pool_for(nth, n_tasks, fn, ctx, size, cost);
