@@ -38,9 +38,9 @@ if(TARGET selugrad_cli AND TARGET sg_cli_plant)
   endforeach()
 endif()
 
-# The 16-bit roundings with ties away from zero of the x86 forward kernels against the scalar one
-# on every fp32 value (`build/tests/sg_f16_away_all`, by hand: 10-20 s per ISA level); the suite
-# runs every 4099th block. Built with both levels' flags, for the build machine.
+# The 16-bit roundings with ties away from zero and the exponential of the x86 forward kernels
+# against the scalar ones on every fp32 value (`build/tests/sg_f16_away_all`, by hand: about 30 s
+# per ISA level); the suite runs every 4099th block. Built with both levels' flags, for the build machine.
 if(SG_X86 AND SG_CC_HAS_avx2 AND SG_CC_HAS_avx512)
   add_executable(sg_f16_away_all ${PROJECT_SOURCE_DIR}/tests/exhaustive/f16_away_all.c)
   target_link_libraries(sg_f16_away_all PRIVATE selugrad_internal)

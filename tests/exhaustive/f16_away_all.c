@@ -1,9 +1,13 @@
 /*
- * sg_f16_away_all: the SIMD fp32 -> fp16 roundings with ties away from zero of the SELU forward
- * kernels (sg512_f16_away, sg256_f16_away: VCVTPS2PH to nearest even and the exact midpoint
- * test) against the scalar sg_f32_to_f16_away on every fp32 value (NaNs as the canonical one, the
- * only NaN the kernels round), on the ISA levels this CPU runs. Not part of the CTest suite at
- * full size (about 20 s for both levels); the suite runs every 4099th block.
+ * sg_f16_away_all: the SIMD pieces of the x86 SELU forward kernels against the scalar model on
+ * every fp32 value, on the ISA levels this CPU runs:
+ *   - the roundings with ties away from zero to fp16 (sg512_f16_away, sg256_f16_away) and to bf16
+ *     (sg512_bf16_away, sg256_bf16_away) against sg_f32_to_f16_away / sg_f32_to_bf16_away, on
+ *     every fp32 value (NaNs as the canonical one, the only NaN the kernels round);
+ *   - the exponential (sg512_selu_exp, sg256_selu_exp) against sg_selu_expf, bit for bit, on every
+ *     fp32 x <= 0 (-0, every negative finite value, -inf), the domain the kernels call it on.
+ * Not part of the CTest suite at full size (about 30 s per level); the suite runs every 4099th
+ * block.
  *
  *     sg_f16_away_all [--step=N]     every N-th block of 16 values (default 1: all)
  *
@@ -25,16 +29,30 @@ static void block(uint64_t base, uint32_t v[16]) {
     }
 }
 
+/* The lanes of a block where the exponential is compared: x <= 0, not a NaN. */
+static int exp_lane(uint32_t u) {
+    return u >= 0x80000000u && u <= 0xFF800000u;
+}
+
 static uint64_t check512(uint64_t step) {
     uint64_t bad = 0;
     for (uint64_t base = 0; base < (1ull << 32); base += 16 * step) {
-        uint32_t v[16];
-        uint16_t h[16];
+        uint32_t v[16], e[16];
+        uint16_t h[16], b[16];
         block(base, v);
-        _mm256_storeu_si256((__m256i *)h, sg512_f16_away(_mm512_loadu_ps((const float *)v)));
-        for (int i = 0; i < 16; i++)
-            if (h[i] != sg_f32_to_f16_away(sg_bits_f32(v[i])) && bad++ < 5)
-                printf("avx512: 0x%08X gives 0x%04X\n", v[i], h[i]);
+        __m512 y = _mm512_loadu_ps((const float *)v);
+        _mm256_storeu_si256((__m256i *)h, sg512_f16_away(y));
+        _mm256_storeu_si256((__m256i *)b, sg512_bf16_away(y));
+        _mm512_storeu_ps((float *)e, sg512_selu_exp(y));
+        for (int i = 0; i < 16; i++) {
+            float f = sg_bits_f32(v[i]);
+            if (h[i] != sg_f32_to_f16_away(f) && bad++ < 5)
+                printf("avx512 fp16: 0x%08X gives 0x%04X\n", v[i], h[i]);
+            if (b[i] != sg_f32_to_bf16_away(f) && bad++ < 5)
+                printf("avx512 bf16: 0x%08X gives 0x%04X\n", v[i], b[i]);
+            if (exp_lane(v[i]) && e[i] != sg_f32_bits(sg_selu_expf(f)) && bad++ < 5)
+                printf("avx512 exp: 0x%08X gives 0x%08X\n", v[i], e[i]);
+        }
     }
     return bad;
 }
@@ -42,14 +60,24 @@ static uint64_t check512(uint64_t step) {
 static uint64_t check256(uint64_t step) {
     uint64_t bad = 0;
     for (uint64_t base = 0; base < (1ull << 32); base += 16 * step) {
-        uint32_t v[16];
+        uint32_t v[16], e[16], b[16];
         uint16_t h[16];
         block(base, v);
-        _mm_storeu_si128((__m128i *)h, sg256_f16_away(_mm256_loadu_ps((const float *)v)));
-        _mm_storeu_si128((__m128i *)(h + 8), sg256_f16_away(_mm256_loadu_ps((const float *)v + 8)));
-        for (int i = 0; i < 16; i++)
-            if (h[i] != sg_f32_to_f16_away(sg_bits_f32(v[i])) && bad++ < 5)
-                printf("avx2: 0x%08X gives 0x%04X\n", v[i], h[i]);
+        for (int j = 0; j < 16; j += 8) {
+            __m256 y = _mm256_loadu_ps((const float *)v + j);
+            _mm_storeu_si128((__m128i *)(h + j), sg256_f16_away(y));
+            _mm256_storeu_si256((__m256i *)(b + j), sg256_bf16_away(y));
+            _mm256_storeu_ps((float *)e + j, sg256_selu_exp(y));
+        }
+        for (int i = 0; i < 16; i++) {
+            float f = sg_bits_f32(v[i]);
+            if (h[i] != sg_f32_to_f16_away(f) && bad++ < 5)
+                printf("avx2 fp16: 0x%08X gives 0x%04X\n", v[i], h[i]);
+            if (b[i] != sg_f32_to_bf16_away(f) && bad++ < 5)
+                printf("avx2 bf16: 0x%08X gives 0x%08X\n", v[i], b[i]);
+            if (exp_lane(v[i]) && e[i] != sg_f32_bits(sg_selu_expf(f)) && bad++ < 5)
+                printf("avx2 exp: 0x%08X gives 0x%08X\n", v[i], e[i]);
+        }
     }
     return bad;
 }

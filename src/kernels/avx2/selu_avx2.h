@@ -25,7 +25,6 @@ static inline __m256 sg256_selu_exp(__m256 x) {
     const __m256 magic = _mm256_set1_ps(SG_EXP_MAGIC);
     x = _mm256_max_ps(x, _mm256_set1_ps(SG_EXP_MIN));
     __m256 z = _mm256_fmadd_ps(x, _mm256_set1_ps(SG_EXP_LOG2E), magic);
-    __m256i k = _mm256_sub_epi32(_mm256_castps_si256(z), _mm256_castps_si256(magic));
     __m256 kf = _mm256_sub_ps(z, magic);
     __m256 r = _mm256_fmadd_ps(kf, _mm256_set1_ps(-SG_EXP_L2U), x);
     r = _mm256_fmadd_ps(kf, _mm256_set1_ps(-SG_EXP_L2L), r);
@@ -36,12 +35,9 @@ static inline __m256 sg256_selu_exp(__m256 x) {
     u = _mm256_fmadd_ps(u, r, _mm256_set1_ps(SG_EXP_C2));
     u = _mm256_fmadd_ps(u, r, _mm256_set1_ps(0.5f));
     u = _mm256_add_ps(_mm256_set1_ps(1.0f), _mm256_fmadd_ps(_mm256_mul_ps(r, r), u, r));
-    __m256i k2 = _mm256_srai_epi32(k, 1);
-    __m256i k1 = _mm256_sub_epi32(k, k2);
-    const __m256i bias = _mm256_set1_epi32(127);
-    __m256 s1 = _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_add_epi32(k1, bias), 23));
-    __m256 s2 = _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_add_epi32(k2, bias), 23));
-    return _mm256_mul_ps(_mm256_mul_ps(u, s1), s2);
+    __m256i sb = _mm256_add_epi32(_mm256_castps_si256(z), _mm256_set1_epi32((int)SG_EXP_SCALE_ADD));
+    __m256 s = _mm256_castsi256_ps(_mm256_slli_epi32(sb, 23));
+    return _mm256_mul_ps(_mm256_mul_ps(u, s), _mm256_set1_ps(SG_EXP_UNSCALE));
 }
 
 /* The float32 forward (selu_scalar.c's form): t = (exp(min(x, 0)) - 1) * A, y = (x <= 0 ? t : x)
@@ -58,17 +54,12 @@ static inline __m256 sg256_selu_f32(__m256 x) {
 }
 
 /* fp32 (a NaN only the canonical one) to fp16, nearest with ties away from zero: as
-   sg512_f16_away (VCVTPS2PH to nearest even, and h + 1 where y is exactly the mean of its
-   truncation h and h + 1). */
+   sg512_f16_away (y clamped to [-2^16, 2^16], its lowest bit set, then VCVTPS2PH to nearest
+   even). */
 static inline __m128i sg256_f16_away(__m256 y) {
-    __m128i ne = _mm256_cvtps_ph(y, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
-    __m128i z = _mm256_cvtps_ph(y, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
-    __m128i z1 = _mm_add_epi16(z, _mm_set1_epi16(1));
-    __m256 mid =
-        _mm256_mul_ps(_mm256_add_ps(_mm256_cvtph_ps(z), _mm256_cvtph_ps(z1)), _mm256_set1_ps(0.5f));
-    __m256i tie = _mm256_castps_si256(_mm256_cmp_ps(y, mid, _CMP_EQ_OQ));
-    __m128i tie16 = _mm_packs_epi32(_mm256_castsi256_si128(tie), _mm256_extracti128_si256(tie, 1));
-    return _mm_blendv_epi8(ne, z1, tie16);
+    __m256 c = _mm256_max_ps(_mm256_set1_ps(-65536.0f), _mm256_min_ps(_mm256_set1_ps(65536.0f), y));
+    __m256i o = _mm256_or_si256(_mm256_castps_si256(c), _mm256_set1_epi32(1));
+    return _mm256_cvtps_ph(_mm256_castsi256_ps(o), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
 }
 
 /* fp32 (a NaN only the canonical one) to bf16 bits in the low half of each lane, nearest with

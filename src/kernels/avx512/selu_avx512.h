@@ -15,12 +15,11 @@
 #include "../ref/selu_ref.h"
 #include "../x86_nt.h"
 
-/* sg_selu_expf on 16 lanes. */
+/* sg_selu_expf on 16 lanes; the scaling by 2^k is VSCALEFPS (the same single rounding). */
 static inline __m512 sg512_selu_exp(__m512 x) {
     const __m512 magic = _mm512_set1_ps(SG_EXP_MAGIC);
     x = _mm512_max_ps(x, _mm512_set1_ps(SG_EXP_MIN));
     __m512 z = _mm512_fmadd_ps(x, _mm512_set1_ps(SG_EXP_LOG2E), magic);
-    __m512i k = _mm512_sub_epi32(_mm512_castps_si512(z), _mm512_castps_si512(magic));
     __m512 kf = _mm512_sub_ps(z, magic);
     __m512 r = _mm512_fmadd_ps(kf, _mm512_set1_ps(-SG_EXP_L2U), x);
     r = _mm512_fmadd_ps(kf, _mm512_set1_ps(-SG_EXP_L2L), r);
@@ -31,12 +30,9 @@ static inline __m512 sg512_selu_exp(__m512 x) {
     u = _mm512_fmadd_ps(u, r, _mm512_set1_ps(SG_EXP_C2));
     u = _mm512_fmadd_ps(u, r, _mm512_set1_ps(0.5f));
     u = _mm512_add_ps(_mm512_set1_ps(1.0f), _mm512_fmadd_ps(_mm512_mul_ps(r, r), u, r));
-    __m512i k2 = _mm512_srai_epi32(k, 1);
-    __m512i k1 = _mm512_sub_epi32(k, k2);
-    const __m512i bias = _mm512_set1_epi32(127);
-    __m512 s1 = _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_add_epi32(k1, bias), 23));
-    __m512 s2 = _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_add_epi32(k2, bias), 23));
-    return _mm512_mul_ps(_mm512_mul_ps(u, s1), s2);
+    /* VSCALEFPS: u * 2^floor(kf), rounded once (MXCSR: nearest, no FTZ), as (u * 2^(k + 64)) *
+       2^-64 */
+    return _mm512_scalef_ps(u, kf);
 }
 
 /* The float32 forward (selu_scalar.c's form): t = (exp(min(x, 0)) - 1) * A, y = (x <= 0 ? t : x)
@@ -53,17 +49,17 @@ static inline __m512 sg512_selu_f32(__m512 x) {
                               _mm512_set1_epi32(0x11111100), 0);
 }
 
-/* fp32 (a NaN only the canonical one) to fp16, nearest with ties away from zero: VCVTPS2PH
-   rounds to nearest even; where y is exactly the midpoint of its truncation h and the next value
-   h + 1 (their mean, exact in fp32), the away result is h + 1. */
+/* fp32 (a NaN only the canonical one) to fp16, nearest with ties away from zero: the lowest
+   bit of y set, then VCVTPS2PH to nearest even. Every fp16 value and every midpoint between two
+   has that bit clear (they lie on a coarser grid), so setting it moves an exact midpoint just
+   past it, away from zero, and moves no other value across one: the even rounding of the result
+   is the away rounding of y. y is first clamped to [-2^16, 2^16] (inf and 2^16 and up all give
+   inf, and a set bit would make inf a NaN) by VMINPS / VMAXPS with y second, which returns the
+   NaN (0x7E00 after). */
 static inline __m256i sg512_f16_away(__m512 y) {
-    __m256i ne = _mm512_cvtps_ph(y, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
-    __m256i z = _mm512_cvtps_ph(y, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
-    __m256i z1 = _mm256_add_epi16(z, _mm256_set1_epi16(1));
-    __m512 mid =
-        _mm512_mul_ps(_mm512_add_ps(_mm512_cvtph_ps(z), _mm512_cvtph_ps(z1)), _mm512_set1_ps(0.5f));
-    __mmask16 tie = _mm512_cmp_ps_mask(y, mid, _CMP_EQ_OQ);
-    return _mm256_mask_mov_epi16(ne, tie, z1);
+    __m512 c = _mm512_max_ps(_mm512_set1_ps(-65536.0f), _mm512_min_ps(_mm512_set1_ps(65536.0f), y));
+    __m512i o = _mm512_or_si512(_mm512_castps_si512(c), _mm512_set1_epi32(1));
+    return _mm512_cvtps_ph(_mm512_castsi512_ps(o), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
 }
 
 /* fp32 (a NaN only the canonical one) to bf16, nearest with ties away from zero: half a bf16

@@ -23,7 +23,6 @@ static inline float32x4_t sg_neon_selu_exp(float32x4_t x) {
     const float32x4_t magic = vdupq_n_f32(SG_EXP_MAGIC);
     x = vmaxq_f32(x, vdupq_n_f32(SG_EXP_MIN));
     float32x4_t z = vfmaq_f32(magic, x, vdupq_n_f32(SG_EXP_LOG2E));
-    int32x4_t k = vsubq_s32(vreinterpretq_s32_f32(z), vreinterpretq_s32_f32(magic));
     float32x4_t kf = vsubq_f32(z, magic);
     float32x4_t r = vfmaq_f32(x, kf, vdupq_n_f32(-SG_EXP_L2U));
     r = vfmaq_f32(r, kf, vdupq_n_f32(-SG_EXP_L2L));
@@ -34,12 +33,9 @@ static inline float32x4_t sg_neon_selu_exp(float32x4_t x) {
     u = vfmaq_f32(vdupq_n_f32(SG_EXP_C2), u, r);
     u = vfmaq_f32(vdupq_n_f32(0.5f), u, r);
     u = vaddq_f32(vdupq_n_f32(1.0f), vfmaq_f32(r, vmulq_f32(r, r), u));
-    int32x4_t k2 = vshrq_n_s32(k, 1);
-    int32x4_t k1 = vsubq_s32(k, k2);
-    const int32x4_t bias = vdupq_n_s32(127);
-    float32x4_t s1 = vreinterpretq_f32_s32(vshlq_n_s32(vaddq_s32(k1, bias), 23));
-    float32x4_t s2 = vreinterpretq_f32_s32(vshlq_n_s32(vaddq_s32(k2, bias), 23));
-    return vmulq_f32(vmulq_f32(u, s1), s2);
+    uint32x4_t sb = vaddq_u32(vreinterpretq_u32_f32(z), vdupq_n_u32(SG_EXP_SCALE_ADD));
+    float32x4_t s = vreinterpretq_f32_u32(vshlq_n_u32(sb, 23));
+    return vmulq_f32(vmulq_f32(u, s), vdupq_n_f32(SG_EXP_UNSCALE));
 }
 
 /* The float32 forward (selu_scalar.c's form), NaN made canonical. */

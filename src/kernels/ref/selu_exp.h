@@ -9,8 +9,12 @@
  *   r = fma(k, -L2U, x); r = fma(k, -L2L, r)        x - k ln 2 (Cody and Waite, ln 2 = L2U + L2L)
  *   u = C6; u = fma(u, r, C5) ... fma(u, r, 0.5)    Horner, SLEEF's expf_u10 coefficients
  *   u = 1 + fma(r * r, u, r)                        exp(r) on |r| <= ln(2) / 2
- *   e = (u * 2^(k - k2)) * 2^k2, k2 = k >> 1        the first product is exact (normal), so a
- *                                                   subnormal result is rounded once
+ *   e = u * 2^k, rounded once                       a subnormal result is rounded once; the
+ *                                                   scalar, AVX2 and NEON code form it as
+ *                                                   (u * 2^(k + 64)) * 2^-64 (the first product
+ *                                                   exact: k + 64 in [-86, 64] keeps it normal),
+ *                                                   AVX-512 as VSCALEFPS(u, k) (one rounding):
+ *                                                   the same value, so the same bits
  *
  * Why not a library: Debian 12's SLEEF 3.5.1 has no deterministic variants (its scalar, AVX2,
  * AVX-512 and NEON expf differ in their FMA use and reductions; docs/numerics.md). Measured
@@ -37,16 +41,14 @@
 #define SG_EXP_C3    0.0416664853692054748535156f
 #define SG_EXP_C2    0.166666671633720397949219f
 
-/* k >> 1 with the sign kept (floor(k / 2)), written on unsigned bits: defined for every k. */
-static inline int32_t sg_exp_half_k(int32_t k) {
-    uint32_t b = (uint32_t)k;
-    return (int32_t)((b >> 1) | (b & 0x80000000u));
-}
+/* 2^(k + 64) from z = fma(x, log2(e), 1.5 * 2^23), whose low bits hold k: the biased exponent
+   k + 64 + 127 (in [41, 191] for k in [-150, 0]) shifted into place, in unsigned arithmetic. */
+#define SG_EXP_SCALE_ADD (127u + 64u - 0x4B400000u) /* 0x4B400000: the bits of 1.5 * 2^23 */
+#define SG_EXP_UNSCALE   0x1p-64f
 
 static inline float sg_selu_expf(float x) {
     x = x < SG_EXP_MIN ? SG_EXP_MIN : x;
     float z = fmaf(x, SG_EXP_LOG2E, SG_EXP_MAGIC);
-    int32_t k = (int32_t)(sg_f32_bits(z) - sg_f32_bits(SG_EXP_MAGIC)); /* z's integer part */
     float kf = z - SG_EXP_MAGIC;
     float r = fmaf(kf, -SG_EXP_L2U, x);
     r = fmaf(kf, -SG_EXP_L2L, r);
@@ -57,12 +59,9 @@ static inline float sg_selu_expf(float x) {
     u = fmaf(u, r, SG_EXP_C2);
     u = fmaf(u, r, 0.5f);
     u = 1.0f + fmaf(r * r, u, r);
-    /* k in [-150, 0] (x not a NaN): both halves in [-75, 0], so u * 2^k1 is exact */
-    int32_t k2 = sg_exp_half_k(k);
-    int32_t k1 = k - k2;
-    float s1 = sg_bits_f32((uint32_t)(k1 + 127) << 23);
-    float s2 = sg_bits_f32((uint32_t)(k2 + 127) << 23);
-    return (u * s1) * s2;
+    /* k in [-150, 0] (x not a NaN): u * 2^(k + 64) is normal, so exact; one rounding after */
+    float s = sg_bits_f32((sg_f32_bits(z) + SG_EXP_SCALE_ADD) << 23);
+    return (u * s) * SG_EXP_UNSCALE;
 }
 
 #endif /* SELUGRAD_KERNELS_REF_SELU_EXP_H */
