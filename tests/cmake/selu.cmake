@@ -23,12 +23,17 @@ foreach(ex test_aclnn_selu test_aclnn_inplace_selu)
   endif()
 endforeach()
 
-# The selugrad command with the forward: run --op=selu through aclnnSelu, compute and verify with
-# --op=selu on a planted mismatch, and st on ops-nn's real case form (tests/st/selu_forward_atk.json,
-# written by scripts/gen_st_selu_atk.py, runs with the other st files as cli_st_selu_forward_atk).
+# The selugrad command with the forward: run --op=selu through aclnnSelu (contiguous and strided),
+# compute and verify with --op=selu on a planted mismatch, and st on ops-nn's real case form
+# (tests/st/selu_forward_atk.json, written by scripts/gen_st_selu_atk.py, runs with the other st
+# files as cli_st_selu_forward_atk).
 if(TARGET selugrad_cli AND TARGET sg_cli_plant)
   sg_cli_test(cli_selu_run 0 "summary: 36 cases, 30 passed, 0 failed, 6 skipped\n" run --op=selu
     --dtype=f32,f16,bf16,s8,s32,u8 --shapes=7,2x16x33,scalar --threads=1,2)
+  # strided views (every other element, rows apart) through aclnnSelu, as cli_run_strided_isa
+  sg_cli_test(cli_selu_run_strided 0 "summary: 20 cases, 20 passed, 0 failed, 0 skipped\n"
+    run --op=selu --dtype=f32,f16,bf16,s8,s32 --shape=3x5x70 --strides=1400x280x2 --threads=1,2
+    --isa=scalar,all)
   sg_cli_test(cli_selu_run_bad_op 2 "unknown --op 'selux'" run --op=selux --dtype=f32 --shape=7)
   foreach(dt f16 f32 s8)
     add_test(NAME cli_selu_verify_planted_${dt} COMMAND ${CMAKE_COMMAND}

@@ -130,10 +130,12 @@ int cli_acl_ready(char *err, size_t errlen);
 void *cli_acl_stream(void);
 
 /* ---- forward.c: the SELU forward ---- */
-/* Runs y = selu(x) (contiguous, n of the shape) through aclnnSelu, or aclnnInplaceSelu on a copy
-   of x when inplace; 0, or an aclnn / acl status with why in err. */
-int cli_fwd_exec(selugrad_dtype dt, size_t rank, const int64_t *dims, const void *x, void *y,
-                 int inplace, char *err, size_t errlen);
+/* Runs y = selu(x) through aclnnSelu, or aclnnInplaceSelu on a copy of x when inplace; x and y
+   are the storage of views of the shape with the element strides (NULL: contiguous, n of the
+   shape; else the elements the strides reach, as cli_exec_case). 0, or an aclnn / acl status with
+   why in err. */
+int cli_fwd_exec(selugrad_dtype dt, size_t rank, const int64_t *dims, const int64_t *strides,
+                 const void *x, void *y, int inplace, char *err, size_t errlen);
 /* Judges y for x: bit for bit against the forward's golden model (the library's exponential),
    and by the precision standard against the golden with the correctly rounded exponential. */
 int cli_fwd_check(selugrad_dtype dt, size_t n, const void *x, const void *y, cli_check *c);

@@ -40,9 +40,9 @@ static const char cli_run_help[] =
     "  --threads=1,2   worker threads (default: the library's default)\n"
     "  --isa=scalar,avx2,avx512,avx512fp16,neon,all   ISA caps (selugrad_set_max_isa)\n"
     "  --soc=Ascend910B,...   SoC profiles (SELUGRAD_SOC); skips bf16 where aclnn rejects it\n"
-    "  --strides=AxB   element strides of all three views (same rank as each shape)\n"
+    "  --strides=AxB   element strides of every view, input and output (same rank as each shape)\n"
     "  --seed=N (default 1)   --range=LO,HI (default -2,2; integers: their full range)\n"
-    "  --op=selu   the forward through aclnnSelu (no u8, no --strides), judged by its golden\n";
+    "  --op=selu   the forward through aclnnSelu (no u8), judged by its golden\n";
 
 static uint64_t run_hash(const char *s, uint64_t h) {
     for (; *s; s++) h = (h ^ (unsigned char)*s) * 0x100000001B3u;
@@ -166,7 +166,22 @@ static int run_fwd_case(const run_opts *op, selugrad_dtype dt, const char *shape
     cli_fill(&x, &rng, lo, hi, NULL, 0);
     char err[256] = "";
     clock_t t0 = clock();
-    int rc = cli_fwd_exec(dt, lay->rank, lay->dims, x.data, y.data, 0, err, sizeof err);
+    int rc;
+    if (lay->srank) { /* x scattered into storage laid out with the strides, y gathered back */
+        size_t span = run_span(lay->rank, lay->dims, lay->strides), es = selugrad_dtype_size(dt);
+        char *sx = calloc(span + 1, es), *sy = calloc(span + 1, es);
+        rc = -1;
+        if (!sx || !sy) {
+            snprintf(err, sizeof err, "out of memory");
+        } else {
+            run_copy(&x, lay->strides, sx, 1);
+            rc = cli_fwd_exec(dt, lay->rank, lay->dims, lay->strides, sx, sy, 0, err, sizeof err);
+            run_copy(&y, lay->strides, sy, 0);
+        }
+        free(sx), free(sy);
+    } else {
+        rc = cli_fwd_exec(dt, lay->rank, lay->dims, NULL, x.data, y.data, 0, err, sizeof err);
+    }
     double ms = (double)(clock() - t0) * 1000.0 / CLOCKS_PER_SEC;
     cli_check c;
     memset(&c, 0, sizeof c);
@@ -314,8 +329,6 @@ static int run_parse(int argc, char **argv, run_opts *op) {
     }
     if (!op->n_dtypes || !op->n_shapes)
         return cli_usage_error("run", "--dtype and --shape (or --shapes) needed");
-    if (op->fwd && op->strides)
-        return cli_usage_error("run", "--strides is for --op=selu_grad only");
     return 0;
 }
 

@@ -115,7 +115,8 @@ static int st_run_fwd_case(const char *id, const st_case *k, int64_t seed, cJSON
     char err[256];
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    int rc = cli_fwd_exec(x.dtype, x.rank, x.dims, x.data, y.data, k->op == 2, err, sizeof err);
+    int rc =
+        cli_fwd_exec(x.dtype, x.rank, x.dims, NULL, x.data, y.data, k->op == 2, err, sizeof err);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     cli_check c;
     memset(&c, 0, sizeof c);

@@ -69,14 +69,20 @@ int cli_fwd_check(selugrad_dtype dt, size_t n, const void *x, const void *y, cli
     return 0;
 }
 
-int cli_fwd_exec(selugrad_dtype dt, size_t rank, const int64_t *dims, const void *x, void *y,
-                 int inplace, char *err, size_t errlen) {
+int cli_fwd_exec(selugrad_dtype dt, size_t rank, const int64_t *dims, const int64_t *strides,
+                 const void *x, void *y, int inplace, char *err, size_t errlen) {
     int rc = cli_acl_ready(err, errlen);
     if (rc != 0) return rc;
     size_t n = cli_shape_count(rank, dims), es = selugrad_dtype_size(dt);
+    int64_t st[CLI_MAX_RANK];
+    for (size_t d = rank; d-- > 0;) /* row-major strides when none given */
+        st[d] = strides ? strides[d] : (d + 1 == rank ? 1 : st[d + 1] * dims[d + 1]);
+    if (strides && n) { /* the storage the view reaches: its last element's offset + 1 */
+        n = 1;
+        for (size_t d = 0; d < rank; d++) n += (size_t)(dims[d] - 1) * (size_t)strides[d];
+    }
     size_t bytes = (n ? n : 1) * es;
-    int64_t st[CLI_MAX_RANK], storage = (int64_t)(n ? n : 1);
-    for (size_t d = rank; d-- > 0;) st[d] = d + 1 == rank ? 1 : st[d + 1] * dims[d + 1];
+    int64_t storage = (int64_t)(n ? n : 1);
     void *dx = NULL, *dy = NULL, *ws = NULL;
     aclTensor *tx = NULL, *ty = NULL;
     aclOpExecutor *ex = NULL;
