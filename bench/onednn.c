@@ -53,10 +53,13 @@ static struct {
 static pthread_once_t sgb_dnnl_once = PTHREAD_ONCE_INIT;
 
 /* Opens libdnnl.so.2, finds the functions and makes one engine and stream for the process.
-   Unless the user set OMP_WAIT_POLICY, it is set to passive before the OpenMP runtime loads:
-   OpenMP's default keeps idle threads spinning, and with the library's pool in the same process
-   the two sets of threads take each other's cores (with both spinning, a 64K f32 call of oneDNN
-   on two threads took 0.7-7 ms on this 2-core machine instead of about 25 us on one). */
+   Unless the user set OMP_WAIT_POLICY, it is set to passive before oneDNN is opened: OpenMP's
+   default keeps idle threads spinning, and with the library's pool in the same process the two
+   sets of threads take each other's cores (with both spinning, a 64K f32 call of oneDNN on two
+   threads took 0.7-7 ms on this 2-core machine instead of about 25 us on one). That reaches the
+   OpenMP runtime only where it loads with oneDNN: a program linked with libgomp (selugrad_bench,
+   for --omp) read the variable at its start, so there oneDNN's threads spin, and run.c times
+   oneDNN apart from the others. */
 static void sgb_dnnl_init(void) {
     setenv("OMP_WAIT_POLICY", "passive", 0);
     void *lib = dlopen("libdnnl.so.2", RTLD_NOW | RTLD_LOCAL);
