@@ -85,9 +85,10 @@ static int sgb_loop_call(void *ctx, size_t k) {
    burst may find the workers asleep and not wake them, the others find them spinning); 0 if a
    call failed. */
 static unsigned sgb_threads_used(sgb_call *c) {
-    enum { SGB_PROBE_WARM = 3, SGB_PROBE_CALLS = 8 };
-    for (size_t k = 0; k < SGB_PROBE_WARM + SGB_PROBE_CALLS; k++) {
-        if (k == SGB_PROBE_WARM) sgb_calls_threads(c);
+    /* fewer for calls from DRAM, which take milliseconds each */
+    size_t warm = c->b->cold ? 1 : 3, calls = c->b->cold ? 3 : 8;
+    for (size_t k = 0; k < warm + calls; k++) {
+        if (k == warm) sgb_calls_threads(c);
         if (sgb_lib_call(c, k) != 0) return 0;
     }
     return sgb_calls_threads(c);

@@ -386,11 +386,9 @@ static unsigned sg_pool_grow(sg_pool *p, unsigned want) {
         atomic_store_explicit(&p->nworkers, have, memory_order_relaxed);
     }
     /* Spinning threads would steal the CPUs the others need when there are more than CPUs; the
-       workers' samples refine this. Counted as a sample, so that the call that starts the pool
-       does not also read /proc/loadavg (a new process's first calls pay for the pool's start
-       only). */
+       caller's sample right after (sg_pool_for: none was taken yet) and the workers' refine
+       this, so that a worker started on a crowded machine does not spin on its caller's CPU. */
     atomic_store(&p->spin, have < cpus);
-    atomic_store_explicit(&p->sampled_ns, sg_now_ns(), memory_order_relaxed);
     return have;
 }
 
