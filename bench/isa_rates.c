@@ -12,7 +12,9 @@
  * turbo and on a virtual machine whose clock is not known. A form whose instruction set the CPU
  * (or the OS) lacks is reported as skipped. GNU C inline assembly: x86-64 with GCC or Clang only.
  *
- * Usage: selugrad_isa_rates [--help]. Exit status 0, or 2 for an unknown argument.
+ * Usage: selugrad_isa_rates [--quick] [--help]. --quick runs 1/50 of the loops and 3 samples:
+ * every line printed, the figures rough (the suite's smoke run). Exit status 0, or 2 for an
+ * unknown argument.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdint.h>
@@ -25,7 +27,11 @@
 #include "kernels/kernel.h"
 #include "kernels/ref/selu_exp.h"
 
-enum { SGR_LOOPS = 2000000, SGR_SAMPLES = 7 };
+enum { SGR_LOOPS = 2000000, SGR_SAMPLES = 7, SGR_QUICK = 50 };
+
+/* Rounds per loop and samples per median (and sgr_calls below): full, or --quick. */
+static long sgr_loops = SGR_LOOPS;
+static int sgr_samples = SGR_SAMPLES;
 
 /* A buffer the memory forms read (and the store form writes). */
 static _Alignas(64) unsigned char sgr_buf[4096];
@@ -38,11 +44,11 @@ static const float sgr_one = 1.0f;
         "4\n\t" ins "%%" r "5\n\t"
 #define SGR_24(ins, r) SGR_6(ins, r) SGR_6(ins, r) SGR_6(ins, r) SGR_6(ins, r)
 
-/* One loop of SGR_LOOPS rounds of `body`, whose sources are ymm8-10 = 1.0f (zmm8-10: 1.0f in the
+/* One loop of sgr_loops rounds of `body`, whose sources are ymm8-10 = 1.0f (zmm8-10: 1.0f in the
    low half, 0 above); sets secs. */
 #define SGR_LOOP(body)                                                                             \
     do {                                                                                           \
-        long n_ = SGR_LOOPS;                                                                       \
+        long n_ = sgr_loops;                                                                       \
         double t0_ = sgb_now();                                                                    \
         __asm__ volatile("vbroadcastss (%2), %%ymm8\n\tvmovaps %%ymm8, %%ymm9\n\t"                 \
                          "vmovaps %%ymm8, %%ymm10\n\t1:\n\t" body "sub $1, %0\n\tjnz 1b"           \
@@ -57,7 +63,7 @@ static const float sgr_one = 1.0f;
 static double sgr_cycle_s(void) {
     double best = 1.0;
     for (int k = 0; k < 3; k++) {
-        long n = SGR_LOOPS / 2;
+        long n = sgr_loops / 2;
         uint64_t x = 3;
         double t0 = sgb_now();
         __asm__ volatile("1:\n\timul %1, %1\n\timul %1, %1\n\timul %1, %1\n\timul %1, %1\n\t"
@@ -65,7 +71,7 @@ static double sgr_cycle_s(void) {
                          : "+r"(n), "+r"(x)
                          :
                          : "cc");
-        double s = (sgb_now() - t0) / ((double)(SGR_LOOPS / 2) * 12.0);
+        double s = (sgb_now() - t0) / ((double)(sgr_loops / 2) * 12.0);
         if (s < best) best = s;
     }
     return best;
@@ -176,30 +182,31 @@ static int sgr_cmp(const void *a, const void *b) {
     return (x > y) - (x < y);
 }
 
-/* Median over SGR_SAMPLES of x(), each in cycles of a clock measured right before it. */
+/* Median over sgr_samples of x(), each in cycles of a clock measured right before it. */
 static double sgr_median_cycles(double (*x)(int), int arg, double per) {
     double s[SGR_SAMPLES];
-    for (int k = 0; k < SGR_SAMPLES; k++) {
+    for (int k = 0; k < sgr_samples; k++) {
         double cyc = sgr_cycle_s();
         s[k] = x(arg) / cyc / per;
     }
-    qsort(s, SGR_SAMPLES, sizeof s[0], sgr_cmp);
-    return s[SGR_SAMPLES / 2];
+    qsort(s, (size_t)sgr_samples, sizeof s[0], sgr_cmp);
+    return s[sgr_samples / 2];
 }
 
 static sgb_bufs sgr_bufs;
 static const sg_kernel *sgr_kernel;
 
 enum { SGR_N = 4096, SGR_CALLS = 2000 };
+static int sgr_calls = SGR_CALLS;
 
-/* Seconds for SGR_CALLS calls of sgr_kernel on SGR_N elements in L1 (the argument is unused). */
+/* Seconds for sgr_calls calls of sgr_kernel on SGR_N elements in L1 (the argument is unused). */
 static double sgr_run_kernel(int unused) {
     (void)unused;
     const void *g = sgb_buf(&sgr_bufs, 0, 0), *o = sgb_buf(&sgr_bufs, 0, 1);
     void *y = sgb_buf(&sgr_bufs, 0, 2);
     sg_kernel_call(sgr_kernel, SGR_N, g, o, y);
     double t0 = sgb_now();
-    for (int k = 0; k < SGR_CALLS; k++) sg_kernel_call(sgr_kernel, SGR_N, g, o, y);
+    for (int k = 0; k < sgr_calls; k++) sg_kernel_call(sgr_kernel, SGR_N, g, o, y);
     return sgb_now() - t0;
 }
 
@@ -217,26 +224,34 @@ static double sgr_run_exp(int unused) {
     float *y = sgb_buf(&sgr_bufs, 0, 2);
     sgr_exp(SGR_N, x, y);
     double t0 = sgb_now();
-    for (int k = 0; k < SGR_CALLS; k++) sgr_exp(SGR_N, x, y);
+    for (int k = 0; k < sgr_calls; k++) sgr_exp(SGR_N, x, y);
     return sgb_now() - t0;
 }
 
 int main(int argc, char **argv) {
-    if (argc > 1) {
-        int help = strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0;
+    int arg = 1;
+    if (arg < argc && strcmp(argv[arg], "--quick") == 0) {
+        sgr_loops = SGR_LOOPS / SGR_QUICK;
+        sgr_calls = SGR_CALLS / SGR_QUICK;
+        sgr_samples = 3;
+        arg++;
+    }
+    if (arg < argc) {
+        int help = strcmp(argv[arg], "--help") == 0 || strcmp(argv[arg], "-h") == 0;
         FILE *f = help ? stdout : stderr;
-        if (!help) fprintf(f, "%s: unknown argument \"%s\"\n", argv[0], argv[1]);
+        if (!help) fprintf(f, "%s: unknown argument \"%s\"\n", argv[0], argv[arg]);
         fprintf(f,
-                "usage: %s\nPrints cycles per instruction (independent instructions) for the "
-                "vector forms the\nAVX2 and AVX-512 kernels use, and cycles per 16 elements of "
-                "each 16-bit SIMD kernel\nin L1. Cycles from a chain of dependent IMULs.\n",
-                argv[0]);
+                "usage: %s [--quick]\nPrints cycles per instruction (independent instructions) "
+                "for the vector forms the\nAVX2 and AVX-512 kernels use, and cycles per 16 "
+                "elements of each 16-bit SIMD kernel\nin L1. Cycles from a chain of dependent "
+                "IMULs. --quick: 1/%d of the loops, 3 samples.\n",
+                argv[0], SGR_QUICK);
         return help ? 0 : 2;
     }
     memset(sgr_buf, 0, sizeof sgr_buf);
     double cyc = sgr_cycle_s();
     printf("# selugrad_isa_rates: clock %.2f GHz (dependent IMUL chain); median of %d samples\n",
-           1e-9 / cyc, SGR_SAMPLES);
+           1e-9 / cyc, sgr_samples);
     printf("%-32s %8s\n", "instruction", "cycles");
     for (size_t i = 0; i < sizeof sgr_forms / sizeof sgr_forms[0]; i++) {
         const sgr_form *f = &sgr_forms[i];
@@ -245,7 +260,7 @@ int main(int argc, char **argv) {
             continue;
         }
         printf("%-32s %8.3f\n", f->name,
-               sgr_median_cycles(sgr_run_form, f->id, (double)SGR_LOOPS * f->per));
+               sgr_median_cycles(sgr_run_form, f->id, (double)sgr_loops * f->per));
     }
     printf("%-32s %8s\n", "kernel (4K elements in L1)", "cyc/16");
     if (sgb_bufs_alloc(&sgr_bufs, SGR_N, 2) != 0) {
@@ -263,7 +278,7 @@ int main(int argc, char **argv) {
         sgb_bufs_fill(&sgr_bufs, k->dtype);
         sgr_kernel = k;
         printf("%-32s %8.2f\n", k->name,
-               sgr_median_cycles(sgr_run_kernel, 0, (double)SGR_CALLS * SGR_N / 16.0));
+               sgr_median_cycles(sgr_run_kernel, 0, (double)sgr_calls * SGR_N / 16.0));
     }
     printf("%-32s %8s %8s\n", "SELU forward (4K in L1)", "cyc/16", "GB/s/core");
     for (size_t i = 0; i < sg_selu_kernel_count; i++) {
@@ -274,7 +289,7 @@ int main(int argc, char **argv) {
         }
         sgb_bufs_fill(&sgr_bufs, k->dtype);
         sgr_kernel = k;
-        double c16 = sgr_median_cycles(sgr_run_kernel, 0, (double)SGR_CALLS * SGR_N / 16.0);
+        double c16 = sgr_median_cycles(sgr_run_kernel, 0, (double)sgr_calls * SGR_N / 16.0);
         /* what one core moves at that cost: 16 elements read and written per c16 cycles */
         double gbs = 16.0 * 2.0 * (double)selugrad_dtype_size(k->dtype) / c16 * 1e-9 / cyc;
         printf("%-32s %8.2f %8.1f\n", k->name, c16, gbs);
@@ -303,7 +318,7 @@ int main(int argc, char **argv) {
             continue;
         }
         sgr_exp = exps[i].fn;
-        double c16 = sgr_median_cycles(sgr_run_exp, 0, (double)SGR_CALLS * SGR_N / 16.0);
+        double c16 = sgr_median_cycles(sgr_run_exp, 0, (double)sgr_calls * SGR_N / 16.0);
         printf("%-32s %8.2f %8.2f\n", exps[i].name, c16, 16.0 / c16 * 1e-9 / cyc);
     }
     sgb_bufs_free(&sgr_bufs);

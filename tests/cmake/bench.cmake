@@ -77,11 +77,12 @@ if(TARGET selugrad_bench)
   endforeach()
 endif()
 # The instruction-rate probe (bench/isa_rates.c, x86-64 only): every form and every 16-bit SIMD
-# kernel gets a number of cycles, or "skipped" with the level this CPU lacks.
+# kernel gets a number of cycles, or "skipped" with the level this CPU lacks (--quick: every line,
+# 1/50 of the loops; the figures themselves are for a full run).
 if(TARGET selugrad_isa_rates)
   set(sgr_num "([0-9]+\\.[0-9]+|skipped \\(no [a-z0-9]+ here\\))")
   add_test(NAME isa_rates_smoke
-    COMMAND ${CMAKE_COMMAND} -DBIN=$<TARGET_FILE:selugrad_isa_rates> -DEXPECT=0
+    COMMAND ${CMAKE_COMMAND} -DBIN=$<TARGET_FILE:selugrad_isa_rates> -DEXPECT=0 -DARGS=--quick
       "-DOUT_MATCH=clock [0-9.]+ GHz.*\nvpand ymm [^\n]* ${sgr_num}\n.*\nvcvtps2ph xmm, ymm +${sgr_num}\n.*\nF16C floor per 16 elements +${sgr_num}\n.*\nf16_selugrad__avx2 +${sgr_num}\n"
       -P ${PROJECT_SOURCE_DIR}/bench/check_run.cmake)
   add_test(NAME isa_rates_bad_arg

@@ -39,7 +39,7 @@ if(TARGET selugrad_cli AND TARGET sg_cli_plant)
     add_test(NAME cli_selu_verify_planted_${dt} COMMAND ${CMAKE_COMMAND}
       -DCLI=$<TARGET_FILE:selugrad_cli> -DPLANT=$<TARGET_FILE:sg_cli_plant>
       -DDIR=${CMAKE_CURRENT_BINARY_DIR}/selu_plant_${dt} -DDTYPE=${dt}
-      -P ${CMAKE_CURRENT_SOURCE_DIR}/cli/verify_plant_selu.cmake)
+      -DOP=selu -P ${CMAKE_CURRENT_SOURCE_DIR}/cli/verify_plant.cmake)
   endforeach()
 endif()
 

@@ -16,18 +16,12 @@ missing=$(printf '%s\n' "$section" | sed -n '/^Not implemented/,/^$/p')
 names() { grep -o '`acl[A-Za-z0-9_]*`' | tr -d '`' | sort -u; }
 listed=$(printf '%s\n' "$table" | names | grep -vxF "$types" || true)
 absent=$(printf '%s\n' "$missing" | names | grep -vxF "$types" || true)
-bad=0
-# grep -q reads from a here-string, not a pipe: under pipefail, a grep -q that stops at its first
-# match can make the writer die of SIGPIPE, and the pipeline then fails as if nothing matched.
-for f in $exported; do
-  grep -qx "$f" <<<"$listed" || { echo "exported, not in the table: $f"; bad=1; }
-done
-for f in $listed; do
-  grep -qx "$f" <<<"$exported" || { echo "in the table, not exported: $f"; bad=1; }
-done
-for f in $absent; do
-  grep -qx "$f" <<<"$exported" && { echo "exported but listed as missing: $f"; bad=1; }
-done
-[ "$bad" -eq 0 ] || exit 1
+# comm on the sorted lists (one process each, not a grep per name)
+bad=$({
+  comm -23 <(echo "$exported") <(echo "$listed") | sed 's/^/exported, not in the table: /'
+  comm -13 <(echo "$exported") <(echo "$listed") | sed 's/^/in the table, not exported: /'
+  comm -12 <(echo "$exported") <(echo "$absent") | sed 's/^/exported but listed as missing: /'
+} | grep . || true)
+[ -z "$bad" ] || { echo "$bad"; exit 1; }
 echo "docs/aclnn.md Coverage: $(echo "$exported" | wc -l) functions exported and listed;" \
   "$(echo "$absent" | wc -w) named as not implemented, none exported"

@@ -6,7 +6,7 @@
 #     and they print the expected output;
 #  2. ops-nn's g++ line builds and runs them too: -I include -I include/aclnnop and
 #     -lopapi_nn -lopapi_math -lascendcl -lnnopbase, its -lacl_rt and older -lopapi variants, and
-#     a program linked with each library name alone;
+#     each library name alone (each is the one library);
 #  3. a program recording CANN's library names (as one built against CANN does) loads the one
 #     library once.
 # Then the default install: CANN's names beside libselugrad in its libdir, the g++ line again.
@@ -61,27 +61,32 @@ check_run "$tmp/sample/bin/test_aclnn_selu_grad_arch35" "$want_arch35" \
 echo "CANN's sample CMakeLists: OK"
 
 # 2. ops-nn's g++ line (build.sh's eager examples) with both examples, its -lacl_rt and older
-#    -lopapi variants, then each library name alone (the arch35 object linked again)
+#    -lopapi variants. Each example is compiled once with the line's -I flags and linked with each
+#    set of -l flags (what the one-line form does in two steps).
 inc="-I $ASCEND_HOME_PATH/include -I $ASCEND_HOME_PATH/include/aclnnop"
 lib="-L $ASCEND_HOME_PATH/lib64"
 for ex in old arch35; do
   eval "file=\$$ex want=\$want_$ex"
   # shellcheck disable=SC2086
-  "$cxx" "$file" $inc $lib -lopapi_nn -lopapi_math -lascendcl -lnnopbase -o "$tmp/$ex" $extra
+  "$cxx" -c "$file" $inc -o "$tmp/$ex.o" $extra
+  # shellcheck disable=SC2086
+  "$cxx" "$tmp/$ex.o" $lib -lopapi_nn -lopapi_math -lascendcl -lnnopbase -o "$tmp/$ex" $extra
   check_run "$tmp/$ex" "$want" "g++ ... -lopapi_nn -lopapi_math -lascendcl -lnnopbase ($ex)"
 done
 for libs in "-lopapi_nn -lopapi_math -lacl_rt -lnnopbase" "-lopapi -lascendcl -lnnopbase"; do
   # shellcheck disable=SC2086
-  "$cxx" "$arch35" $inc $lib $libs -o "$tmp/variant" $extra
+  "$cxx" "$tmp/arch35.o" $lib $libs -o "$tmp/variant" $extra
   check_run "$tmp/variant" "$want_arch35" "g++ ... $libs"
 done
-# shellcheck disable=SC2086
-"$cxx" -c "$arch35" $inc -o "$tmp/arch35.o" $extra
+# Each name alone serves a whole program: every lib<name>.so is the very file libselugrad.so.0
+# is (a link to it), so -l<name> alone links what -lselugrad does; one program shows it.
+real=$(readlink -f "$root/lib64/libselugrad.so.0")
 for n in ascendcl acl_rt nnopbase opapi opapi_nn opapi_math; do
-  # shellcheck disable=SC2086
-  "$cxx" "$tmp/arch35.o" $lib -l$n -o "$tmp/alone" $extra
-  check_run "$tmp/alone" "$want_arch35" "-l$n alone"
+  [ "$(readlink -f "$root/lib64/lib$n.so")" = "$real" ] || fail "lib$n.so is not libselugrad.so.0"
 done
+# shellcheck disable=SC2086
+"$cxx" "$tmp/arch35.o" $lib -lnnopbase -o "$tmp/alone" $extra
+check_run "$tmp/alone" "$want_arch35" "-lnnopbase alone"
 echo "ops-nn's g++ line: OK"
 
 # 3. CANN's names recorded in the program (stubs with CANN's SONAMEs at link time, the tree at
@@ -92,7 +97,7 @@ for n in ascendcl nnopbase; do
   "$cxx" -x c -shared -fPIC -Wl,-soname,lib$n.so -o "$tmp/stub/lib$n.so" "$tmp/stub/stub.c"
 done
 # shellcheck disable=SC2086
-"$cxx" "$old" $inc -L "$tmp/stub" -Wl,--no-as-needed -lascendcl -lnnopbase \
+"$cxx" "$tmp/old.o" -L "$tmp/stub" -Wl,--no-as-needed -lascendcl -lnnopbase \
   -L "$ASCEND_HOME_PATH/lib64" -lopapi_nn -o "$tmp/cann_names" $extra
 readelf -d "$tmp/cann_names" | grep 'NEEDED.*\[libnnopbase.so\]' >/dev/null || fail "stub link"
 loaded=$(LD_DEBUG=files "$tmp/cann_names" 2>&1 >/dev/null |
@@ -106,8 +111,12 @@ gnu=$tmp/gnu
 cmake --install "$build" --prefix "$gnu" >/dev/null
 libdir=$(dirname "$(find "$gnu" -name libascendcl.so | head -1)")
 [ -f "$gnu/include/aclnn/aclnn_selu_backward.h" ] || fail "include/aclnn in the default install"
+# The headers are the CANN tree's (compiling against the default install's include/ and
+# include/aclnnop by the short name: aclnn_install.sh); the library names are linked here.
+cmp -s "$gnu/include/aclnn/aclnn_selu_backward.h" "$root/include/aclnn/aclnn_selu_backward.h" ||
+  fail "include/aclnn differs between the installs"
 # shellcheck disable=SC2086
-"$cxx" "$arch35" -I "$gnu/include" -I "$gnu/include/aclnnop" -L "$libdir" \
-  -lopapi_nn -lopapi_math -lascendcl -lnnopbase -o "$tmp/gnu_arch35" $extra
+"$cxx" "$tmp/arch35.o" -L "$libdir" -lopapi_nn -lopapi_math -lascendcl -lnnopbase \
+  -o "$tmp/gnu_arch35" $extra
 diff <(LD_LIBRARY_PATH=$libdir "$tmp/gnu_arch35") "$want_arch35" || fail "default install"
 echo "default install with CANN's names: OK"

@@ -1,12 +1,12 @@
 /*
  * Results do not depend on how a call is split into tasks. For every kernel variant this CPU
- * runs, calls of a few million elements (so that tasks stream their stores or not, as the task
- * size says) are run through the executor with task sizes from tiny and odd to the whole call,
- * on 2 and 3 threads, with y aligned to 64 bytes and one element off, and in place: every result
- * must be the bytes of one kernel call over the whole array, which must match the scalar
- * variant (the bit-exact model's twin). Inputs are ordinary values with sparse specials (NaN,
- * infinities, subnormals, zeros, extremes), so the 16-bit fast path is taken and left at
- * blocks scattered over the call.
+ * runs, calls of 2 MiB per array (tasks of 256 KiB of traffic and more stream their stores,
+ * smaller ones do not: kernels/nt_bytes.h) are run through the executor with task sizes from
+ * tiny and odd to the whole call, on 2 and 3 threads, with y aligned to 64 bytes and one element
+ * off, and in place: every result must be the bytes of one kernel call over the whole array,
+ * which must match the scalar variant (the bit-exact model's twin). Inputs are ordinary values
+ * with sparse specials (NaN, infinities, subnormals, zeros, extremes), so the 16-bit fast path
+ * is taken and left at blocks scattered over the call.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -54,7 +54,7 @@ static const sg_kernel *scalar_twin(selugrad_dtype dt) {
 
 static void check_kernel(const sg_kernel *v) {
     size_t es = selugrad_dtype_size(v->dtype);
-    size_t n = ((size_t)6 << 20) / es + 777;
+    size_t n = ((size_t)2 << 20) / es + 777;
     size_t bytes = (n * es + 63) / 64 * 64 + 128; /* a multiple of the alignment, as C11 asks */
     unsigned char *g = aligned_alloc(64, bytes), *o = aligned_alloc(64, bytes);
     unsigned char *want = aligned_alloc(64, bytes), *y = aligned_alloc(64, bytes);
