@@ -1,7 +1,8 @@
 /*
  * Test helper for verify_plant.cmake, independent of the CLI's own IO code:
  *   sg_cli_plant inputs DTYPE N G.npy O.npy   writes two random 1-D .npy inputs
- *   sg_cli_plant flip FILE.npy INDEX BIT      flips one bit of element INDEX in place
+ *   sg_cli_plant flip FILE.npy INDEX BIT [INDEX BIT]...  flips bit BIT of element INDEX in
+ *                                             place, for each pair given
  *   sg_cli_plant retag FILE.npy               relabels a '<f2' file as '<u2' (16-bit bit
  *                                             patterns, which read as bfloat16), data unchanged
  * DTYPE is f16, f32 or s8. Values are drawn so that both branches of SeluGrad occur.
@@ -93,9 +94,13 @@ int main(int argc, char **argv) {
         size_t n = (size_t)strtoull(argv[3], NULL, 10);
         return write_npy(argv[4], argv[2], n, 1) || write_npy(argv[5], argv[2], n, 2);
     }
-    if (argc == 5 && strcmp(argv[1], "flip") == 0)
-        return flip(argv[2], strtol(argv[3], NULL, 10), atoi(argv[4]));
+    if (argc >= 5 && argc % 2 == 1 && strcmp(argv[1], "flip") == 0) {
+        for (int i = 3; i < argc; i += 2)
+            if (flip(argv[2], strtol(argv[i], NULL, 10), atoi(argv[i + 1])) != 0) return 1;
+        return 0;
+    }
     if (argc == 3 && strcmp(argv[1], "retag") == 0) return retag(argv[2]);
-    fprintf(stderr, "usage: sg_cli_plant inputs DTYPE N G O | flip FILE INDEX BIT | retag FILE\n");
+    fprintf(stderr, "usage: sg_cli_plant inputs DTYPE N G O | flip FILE INDEX BIT [INDEX BIT]... | "
+                    "retag FILE\n");
     return 2;
 }
