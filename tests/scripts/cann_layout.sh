@@ -3,6 +3,7 @@
 # into a scratch root, then, with only that root's set_env.sh sourced,
 #  1. CANN's sample CMakeLists (examples/cann) builds both ops-nn-style SeluGrad examples (the
 #     older one including "aclnnop/aclnn_selu_backward.h", the arch35 one "aclnn_selu_backward.h")
+#     and the arch35 SELU forward ones (aclnnSelu, aclnnInplaceSelu: "aclnnop/aclnn_selu.h"),
 #     and they print the expected output;
 #  2. ops-nn's g++ line builds and runs them too: -I include -I include/aclnnop and
 #     -lopapi_nn -lopapi_math -lascendcl -lnnopbase, its -lacl_rt and older -lopapi variants, and
@@ -20,11 +21,16 @@ old=$src/examples/cann/test_aclnn_selu_grad.cpp
 arch35=$src/examples/cann/arch35/test_aclnn_selu_grad.cpp
 want_old=$src/tests/data/cann_example.expected
 want_arch35=$src/tests/data/cann_example_arch35.expected
+fwd=$src/examples/cann/arch35/test_aclnn_selu.cpp
+inplace=$src/examples/cann/arch35/test_aclnn_inplace_selu.cpp
+want_fwd=$src/tests/data/aclnn_selu_example.expected
+want_inplace=$src/tests/data/aclnn_inplace_selu_example.expected
 
 root=$tmp/Ascend/cann
 cmake --install "$build" --component cann --prefix "$root" >/dev/null
 for f in lib64/libselugrad.so include/acl/acl.h include/aclnn/acl_meta.h \
-  include/aclnn/aclnn_selu_backward.h include/aclnnop/aclnn_selu_backward.h bin/selugrad \
+  include/aclnn/aclnn_selu_backward.h include/aclnnop/aclnn_selu_backward.h \
+  include/aclnnop/aclnn_selu.h bin/selugrad \
   set_env.sh; do
   [ -e "$root/$f" ] || fail "$f missing from the CANN tree"
 done
@@ -58,6 +64,9 @@ cmake --build "$tmp/sample" >/dev/null
 check_run "$tmp/sample/bin/test_aclnn_selu_grad" "$want_old" "sample CMakeLists, older example"
 check_run "$tmp/sample/bin/test_aclnn_selu_grad_arch35" "$want_arch35" \
   "sample CMakeLists, arch35 example"
+check_run "$tmp/sample/bin/test_aclnn_selu_arch35" "$want_fwd" "sample CMakeLists, arch35 aclnnSelu"
+check_run "$tmp/sample/bin/test_aclnn_inplace_selu_arch35" "$want_inplace" \
+  "sample CMakeLists, arch35 aclnnInplaceSelu"
 echo "CANN's sample CMakeLists: OK"
 
 # 2. ops-nn's g++ line (build.sh's eager examples) with both examples, its -lacl_rt and older
@@ -65,7 +74,7 @@ echo "CANN's sample CMakeLists: OK"
 #    set of -l flags (what the one-line form does in two steps).
 inc="-I $ASCEND_HOME_PATH/include -I $ASCEND_HOME_PATH/include/aclnnop"
 lib="-L $ASCEND_HOME_PATH/lib64"
-for ex in old arch35; do
+for ex in old arch35 fwd inplace; do
   eval "file=\$$ex want=\$want_$ex"
   # shellcheck disable=SC2086
   "$cxx" -c "$file" $inc -o "$tmp/$ex.o" $extra
