@@ -1,7 +1,8 @@
 /*
  * int8 SeluGrad, AVX2: the 16-bit fixed-point form (small_int_fixed.h, small_int_avx2.h), 32
  * elements per step. K's bytes come from o in 32 byte lanes: the high byte min(o, 0) + 1, the low
- * byte chosen by two compares and two VPBLENDVB (single-uop on Zen).
+ * byte by a compare and two VPBLENDVB (single-uop on Zen; the second takes o's sign bit as its
+ * mask).
  */
 #include "small_int_avx2.h"
 
@@ -21,8 +22,7 @@ static inline __m256i sg_s8_step(const void *g, const void *o) {
     __m256i klo = _mm256_blendv_epi8(_mm256_set1_epi8((char)SG_SMALL_K_LO_FAR),
                                      _mm256_set1_epi8((char)SG_SMALL_K_LO_NEAR),
                                      _mm256_cmpgt_epi8(ox, _mm256_set1_epi8(-18)));
-    klo = _mm256_blendv_epi8(klo, _mm256_set1_epi8(SG_SMALL_K_LO_SCALE),
-                             _mm256_cmpgt_epi8(ox, _mm256_set1_epi8(-1)));
+    klo = _mm256_blendv_epi8(_mm256_set1_epi8(SG_SMALL_K_LO_SCALE), klo, ox); /* o's sign bit */
     __m256i y0 =
         sg256_fixed_half(_mm256_unpacklo_epi8(zero, gx), _mm256_unpacklo_epi8(klo, khi), 1, tab);
     __m256i y1 =
