@@ -1,9 +1,10 @@
 /*
  * selugrad_isa_rates: how many cycles this x86-64 core takes per instruction (reciprocal
  * throughput, independent instructions) for the vector instruction forms the AVX2 and AVX-512
- * kernels are made of, and how many cycles each SIMD kernel of a 16-bit dtype takes per 16
- * elements with its data in L1 (4K elements, the benchmark's values); the same for every SELU
- * forward kernel, and for the forward's exponential alone per ISA (x in [-8, 0)). A kernel that is
+ * kernels are made of, and how many cycles each SeluGrad kernel takes per 16 elements with its
+ * data in L1 (4K elements of the benchmark's values, in buffers of the kernel's element size);
+ * the same for every SELU forward kernel, and for the forward's exponential alone per ISA (x in
+ * [-8, 0)). scripts/cost_model.py sets these beside llvm-mca's predictions. A kernel that is
  * bound by its instructions takes about the sum of its instructions' costs; docs/PERFORMANCE.md
  * ("Known limits and their measured reasons") does that sum for the AVX2 kernels.
  *
@@ -210,6 +211,22 @@ static double sgr_run_kernel(int unused) {
     return sgb_now() - t0;
 }
 
+/* sgr_bufs: SGR_N elements of dtype per array (its element size: an array of narrower elements
+   would make a 4-byte kernel read values pieced from two, subnormals and NaNs among them, and
+   overrun into the next array), filled with the benchmark's values. Returns 0, or -1 when out of
+   memory. */
+static int sgr_fill(selugrad_dtype dtype) {
+    sgb_bufs_free(&sgr_bufs);
+    if (sgb_bufs_alloc(&sgr_bufs, SGR_N, selugrad_dtype_size(dtype)) != 0) return -1;
+    sgb_bufs_fill(&sgr_bufs, dtype);
+    return 0;
+}
+
+static int sgr_oom(const char *prog) {
+    fprintf(stderr, "%s: out of memory\n", prog);
+    return 1;
+}
+
 /* The forward's exponential alone on SGR_N floats: scalar (fmaf), AVX2, AVX-512. */
 static void sgr_exp_scalar(size_t n, const float *x, float *y) {
     for (size_t i = 0; i < n; i++) y[i] = sg_selu_expf(x[i]);
@@ -243,8 +260,8 @@ int main(int argc, char **argv) {
         fprintf(f,
                 "usage: %s [--quick]\nPrints cycles per instruction (independent instructions) "
                 "for the vector forms the\nAVX2 and AVX-512 kernels use, and cycles per 16 "
-                "elements of each 16-bit SIMD kernel\nin L1. Cycles from a chain of dependent "
-                "IMULs. --quick: 1/%d of the loops, 3 samples.\n",
+                "elements of every SeluGrad and SELU\nkernel in L1. Cycles from a chain of "
+                "dependent IMULs. --quick: 1/%d of the loops, 3 samples.\n",
                 argv[0], SGR_QUICK);
         return help ? 0 : 2;
     }
@@ -263,19 +280,13 @@ int main(int argc, char **argv) {
                sgr_median_cycles(sgr_run_form, f->id, (double)sgr_loops * f->per));
     }
     printf("%-32s %8s\n", "kernel (4K elements in L1)", "cyc/16");
-    if (sgb_bufs_alloc(&sgr_bufs, SGR_N, 2) != 0) {
-        fprintf(stderr, "%s: out of memory\n", argv[0]);
-        return 1;
-    }
     for (size_t i = 0; i < sg_kernel_count; i++) {
         const sg_kernel *k = &sg_kernels[i];
-        if (k->isa == SG_ISA_SCALAR || (k->dtype != SELUGRAD_FLOAT16 && k->dtype != SELUGRAD_BF16))
-            continue;
         if (!sg_isa_supported(k->isa)) {
             printf("%-32s %8s (no %s here)\n", k->name, "skipped", sg_isa_name(k->isa));
             continue;
         }
-        sgb_bufs_fill(&sgr_bufs, k->dtype);
+        if (sgr_fill(k->dtype) != 0) return sgr_oom(argv[0]);
         sgr_kernel = k;
         printf("%-32s %8.2f\n", k->name,
                sgr_median_cycles(sgr_run_kernel, 0, (double)sgr_calls * SGR_N / 16.0));
@@ -287,7 +298,7 @@ int main(int argc, char **argv) {
             printf("%-32s %8s (no %s here)\n", k->name, "skipped", sg_isa_name(k->isa));
             continue;
         }
-        sgb_bufs_fill(&sgr_bufs, k->dtype);
+        if (sgr_fill(k->dtype) != 0) return sgr_oom(argv[0]);
         sgr_kernel = k;
         double c16 = sgr_median_cycles(sgr_run_kernel, 0, (double)sgr_calls * SGR_N / 16.0);
         /* what one core moves at that cost: 16 elements read and written per c16 cycles */
@@ -295,7 +306,7 @@ int main(int argc, char **argv) {
         printf("%-32s %8.2f %8.1f\n", k->name, c16, gbs);
     }
     /* x in [-8, 0): the exponential's domain in the forward */
-    sgb_bufs_fill(&sgr_bufs, SELUGRAD_FLOAT);
+    if (sgr_fill(SELUGRAD_FLOAT) != 0) return sgr_oom(argv[0]);
     float *xs = sgb_buf(&sgr_bufs, 0, 0);
     for (size_t i = 0; i < SGR_N; i++) xs[i] = -8.0f * (float)(i + 1) / (float)SGR_N;
     struct {
