@@ -30,7 +30,7 @@
 
 enum { SGR_LOOPS = 2000000, SGR_SAMPLES = 7, SGR_QUICK = 50 };
 
-/* Rounds per loop and samples per median (and sgr_calls below): full, or --quick. */
+/* Rounds per loop and samples per figure (and sgr_calls below): full, or --quick. */
 static long sgr_loops = SGR_LOOPS;
 static int sgr_samples = SGR_SAMPLES;
 
@@ -178,20 +178,18 @@ static const sgr_form sgr_forms[] = {
     {"F16C floor per 16 elements", SG_ISA_AVX2, 15, 4},
 };
 
-static int sgr_cmp(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-/* Median over sgr_samples of x(), each in cycles of a clock measured right before it. */
-static double sgr_median_cycles(double (*x)(int), int arg, double per) {
-    double s[SGR_SAMPLES];
+/* x() in cycles: its shortest time over sgr_samples runs over the shortest cycle measured beside
+   them. Each minimum is the run that nothing preempted; a median of per-sample ratios is not, on
+   a shared machine: a preempted clock sample makes its ratio too small, a preempted run too
+   large, and with more runnable threads than cores either can be the middle one. */
+static double sgr_best_cycles(double (*x)(int), int arg, double per) {
+    double best_s = 0, best_cyc = 0;
     for (int k = 0; k < sgr_samples; k++) {
-        double cyc = sgr_cycle_s();
-        s[k] = x(arg) / cyc / per;
+        double cyc = sgr_cycle_s(), s = x(arg);
+        if (k == 0 || cyc < best_cyc) best_cyc = cyc;
+        if (k == 0 || s < best_s) best_s = s;
     }
-    qsort(s, (size_t)sgr_samples, sizeof s[0], sgr_cmp);
-    return s[sgr_samples / 2];
+    return best_s / best_cyc / per;
 }
 
 static sgb_bufs sgr_bufs;
@@ -266,8 +264,12 @@ int main(int argc, char **argv) {
         return help ? 0 : 2;
     }
     memset(sgr_buf, 0, sizeof sgr_buf);
-    double cyc = sgr_cycle_s();
-    printf("# selugrad_isa_rates: clock %.2f GHz (dependent IMUL chain); median of %d samples\n",
+    double cyc = sgr_cycle_s(); /* the shortest of several: for the clock and the GB/s columns */
+    for (int k = 1; k < sgr_samples; k++) {
+        double c = sgr_cycle_s();
+        if (c < cyc) cyc = c;
+    }
+    printf("# selugrad_isa_rates: clock %.2f GHz (dependent IMUL chain); best of %d samples\n",
            1e-9 / cyc, sgr_samples);
     printf("%-32s %8s\n", "instruction", "cycles");
     for (size_t i = 0; i < sizeof sgr_forms / sizeof sgr_forms[0]; i++) {
@@ -277,7 +279,7 @@ int main(int argc, char **argv) {
             continue;
         }
         printf("%-32s %8.3f\n", f->name,
-               sgr_median_cycles(sgr_run_form, f->id, (double)sgr_loops * f->per));
+               sgr_best_cycles(sgr_run_form, f->id, (double)sgr_loops * f->per));
     }
     printf("%-32s %8s\n", "kernel (4K elements in L1)", "cyc/16");
     for (size_t i = 0; i < sg_kernel_count; i++) {
@@ -289,7 +291,7 @@ int main(int argc, char **argv) {
         if (sgr_fill(k->dtype) != 0) return sgr_oom(argv[0]);
         sgr_kernel = k;
         printf("%-32s %8.2f\n", k->name,
-               sgr_median_cycles(sgr_run_kernel, 0, (double)sgr_calls * SGR_N / 16.0));
+               sgr_best_cycles(sgr_run_kernel, 0, (double)sgr_calls * SGR_N / 16.0));
     }
     printf("%-32s %8s %8s\n", "SELU forward (4K in L1)", "cyc/16", "GB/s/core");
     for (size_t i = 0; i < sg_selu_kernel_count; i++) {
@@ -300,7 +302,7 @@ int main(int argc, char **argv) {
         }
         if (sgr_fill(k->dtype) != 0) return sgr_oom(argv[0]);
         sgr_kernel = k;
-        double c16 = sgr_median_cycles(sgr_run_kernel, 0, (double)sgr_calls * SGR_N / 16.0);
+        double c16 = sgr_best_cycles(sgr_run_kernel, 0, (double)sgr_calls * SGR_N / 16.0);
         /* what one core moves at that cost: 16 elements read and written per c16 cycles */
         double gbs = 16.0 * 2.0 * (double)selugrad_dtype_size(k->dtype) / c16 * 1e-9 / cyc;
         printf("%-32s %8.2f %8.1f\n", k->name, c16, gbs);
@@ -329,7 +331,7 @@ int main(int argc, char **argv) {
             continue;
         }
         sgr_exp = exps[i].fn;
-        double c16 = sgr_median_cycles(sgr_run_exp, 0, (double)sgr_calls * SGR_N / 16.0);
+        double c16 = sgr_best_cycles(sgr_run_exp, 0, (double)sgr_calls * SGR_N / 16.0);
         printf("%-32s %8.2f %8.2f\n", exps[i].name, c16, 16.0 / c16 * 1e-9 / cyc);
     }
     sgb_bufs_free(&sgr_bufs);
