@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the build and tests need, only those missing. Safe to re-run.
+# Extra arguments are more packages: `scripts/deps.sh llvm-19` adds what scripts/cost_model.py
+# runs (llvm-mca-19, llvm-objdump-19); the test suite does not need it (cost_model_smoke skips).
 set -euo pipefail
 pkgs=(cmake gcc g++ make pkg-config libcmocka-dev libcjson-dev gnuplot-nox python3 man-db "$@")
 missing=()
