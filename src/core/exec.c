@@ -77,7 +77,9 @@ static size_t sg_plain_most(const sg_kernel *k) {
 }
 
 /* Elements per task: about SG_TASKS_PER_THREAD tasks per thread, each at least a third of the
-   kernel's sg_part_bytes of traffic (a task's fixed costs stay small against its work), a
+   kernel's sg_part_bytes of traffic (a task's fixed costs stay small against its work) and at
+   most SG_TASK_MOST_PARTS of them (so that a long call is claimed in pieces of about
+   SG_POOL_CLAIM_US, pool.h), a
    multiple of SG_TASK_ALIGN elements, and at most SG_POOL_MAX_TASKS tasks. Tasks of a call that
    streams have SG_KERNEL_NT_BYTES of traffic or more, so that every kernel call streams; tasks
    of one that does not stay below it. So a task's size tells whether the call streams
@@ -85,6 +87,8 @@ static size_t sg_plain_most(const sg_kernel *k) {
 static size_t sg_task_elems(const sg_kernel *k, size_t n, unsigned nth, int stream) {
     size_t es = selugrad_dtype_size(k->dtype);
     size_t bytes = sg_arrays(k) * n * es / ((size_t)nth * SG_TASKS_PER_THREAD);
+    size_t cap = SG_TASK_MOST_PARTS * sg_part_bytes(k);
+    if (bytes > cap) bytes = cap;
     size_t least = sg_part_bytes(k) / 3;
     size_t nt_least = SG_KERNEL_NT_BYTES; /* 0 where no kernel streams */
     if (stream && least < nt_least) least = nt_least;
@@ -92,6 +96,10 @@ static size_t sg_task_elems(const sg_kernel *k, size_t n, unsigned nth, int stre
     size_t e = (bytes / (sg_arrays(k) * es) + SG_TASK_ALIGN - 1) / SG_TASK_ALIGN * SG_TASK_ALIGN;
     size_t most = (n + SG_POOL_MAX_TASKS - 1) / SG_POOL_MAX_TASKS;
     if (e < most) e = (most + SG_TASK_ALIGN - 1) / SG_TASK_ALIGN * SG_TASK_ALIGN;
+    /* tasks of 64 KiB of y or more start on a 4 KiB boundary of an aligned y: no page is
+       written by two threads, and each thread's hardware prefetchers run over whole pages */
+    size_t page = 4096 / es;
+    if (e * es >= ((size_t)64 << 10)) e = (e + page - 1) / page * page;
     if (!stream && e > sg_plain_most(k)) e = sg_plain_most(k);
     return e ? e : SG_TASK_ALIGN;
 }

@@ -30,6 +30,12 @@ enum { SG_TASK_ALIGN = 64 };
    each) and the kernel's per-call costs stay small. */
 enum { SG_TASKS_PER_THREAD = 8 };
 
+/* The most traffic of one task, in the kernel's sg_part_bytes (about a microsecond of work on
+   one thread each): a long call has many tasks, which the pool claims one or a few at a time
+   (sg_pool_claim_most), so that a thread descheduled in the middle of a claim holds up the
+   call by a task's time at most, not by a share's. */
+enum { SG_TASK_MOST_PARTS = 64 };
+
 /* Traffic (bytes of both inputs and the output) each thread must get: a call below two threads'
    worth runs on the calling thread only, with no wake-up. Each kernel carries its own, measured
    where a second thread starts to pay (sg_kernel.part_kib, kernels/selugrad.inc, docs/dispatch.md);

@@ -128,6 +128,7 @@ typedef struct sg_pool {
     _Alignas(16) unsigned char job[SG_POOL_JOB_BYTES]; /* the copy of a job passed by value */
     _Alignas(64) sg_range_fn fn;
     void *ctx;                  /* what the workers get: the caller's ctx, or `job` */
+    atomic_uint claim_most;     /* the most tasks one claim takes (sg_pool_claim_most) */
     atomic_uint sleepers;       /* workers blocked on `wake` */
     atomic_uint nworkers;       /* threads started so far */
     atomic_uint cpus;           /* sg_cpus_available() when the pool last grew */
@@ -281,8 +282,8 @@ static uint64_t sg_wait_word(sg_pool *p, uint64_t old) {
 /* Claims tasks of generation gen from slot s: up to half of what is left (at least one), from
    the front (the owner) or the back (anyone else). False when none is left, or when the slot
    belongs to a newer job (then this one is finished). */
-static bool sg_claim(unsigned s, uint32_t gen, unsigned parts, unsigned tasks, bool front,
-                     size_t *begin, size_t *end) {
+static bool sg_claim(unsigned s, uint32_t gen, unsigned parts, unsigned tasks, unsigned most,
+                     bool front, size_t *begin, size_t *end) {
     _Atomic uint64_t *r = &sg_slots[s].range;
     uint64_t cur = atomic_load_explicit(r, memory_order_acquire);
     for (;;) {
@@ -303,6 +304,7 @@ static bool sg_claim(unsigned s, uint32_t gen, unsigned parts, unsigned tasks, b
         }
         if (lo >= hi) return false;
         unsigned take = (hi - lo + 1) / 2;
+        if (take > most) take = most;
         if (front) {
             *begin = lo;
             lo += take;
@@ -327,10 +329,12 @@ static unsigned sg_participate(sg_pool *p, unsigned s, uint64_t w, sg_range_fn f
     unsigned parts = (unsigned)(w >> SG_FIELD_BITS) & SG_FIELD_MASK;
     unsigned tasks = (unsigned)w & SG_FIELD_MASK;
     unsigned ran = 0;
+    /* any value read is safe: it only sets how much each claim takes */
+    unsigned most = atomic_load_explicit(&p->claim_most, memory_order_relaxed);
     size_t b, e;
     for (unsigned k = 0; k < parts; k++) {
         unsigned v = s + k < parts ? s + k : s + k - parts;
-        while (sg_claim(v, gen, parts, tasks, k == 0, &b, &e)) {
+        while (sg_claim(v, gen, parts, tasks, most, k == 0, &b, &e)) {
             if (fn == NULL) {
                 fn = p->fn;
                 ctx = p->ctx;
@@ -395,12 +399,15 @@ static unsigned sg_pool_grow(sg_pool *p, unsigned want) {
 /* Publishes a job of n_tasks over parts participants and runs the caller's share (job_lock
    held); returns when every task is done. */
 static void sg_pool_go(sg_pool *p, unsigned parts, unsigned n_tasks, sg_range_fn fn, void *ctx,
-                       size_t size, bool wake) {
+                       size_t size, size_t cost, bool wake) {
     /* written only when they change, so that the workers' copies of their line stay valid */
     if (p->fn != fn) p->fn = fn;
     void *given = size ? (void *)p->job : ctx;
     if (p->ctx != given) p->ctx = given;
     if (size) memcpy(p->job, ctx, size);
+    unsigned most = sg_pool_claim_most(cost, n_tasks);
+    if (atomic_load_explicit(&p->claim_most, memory_order_relaxed) != most)
+        atomic_store_explicit(&p->claim_most, most, memory_order_relaxed);
     /* ordered before the workers see the job by the seq_cst store of `word` below */
     atomic_store_explicit(&p->remaining, n_tasks, memory_order_relaxed);
     atomic_store_explicit(&p->joined, 0, memory_order_relaxed);
@@ -435,6 +442,15 @@ static void sg_pool_go(sg_pool *p, unsigned parts, unsigned n_tasks, sg_range_fn
     atomic_store_explicit(&sg_tally.threads,
                           atomic_load_explicit(&sg_tally.threads, memory_order_relaxed) + threads,
                           memory_order_relaxed);
+}
+
+unsigned sg_pool_claim_most(size_t cost, size_t n_tasks) {
+    size_t per = n_tasks ? cost / n_tasks : 0; /* microseconds per task */
+    if (per == 0) return SG_POOL_MAX_TASKS;
+    size_t most = SG_POOL_CLAIM_US / per;
+    return most == 0                   ? 1u
+           : most >= SG_POOL_MAX_TASKS ? (unsigned)SG_POOL_MAX_TASKS
+                                       : (unsigned)most;
 }
 
 bool sg_pool_should_wake(size_t cost, bool may_spin, bool burst) {
@@ -477,7 +493,7 @@ selugrad_status sg_pool_for(unsigned nth, size_t n_tasks, sg_range_fn fn, void *
     if (helpers == 0 || (!wake && atomic_load(&p->sleepers) >= have))
         fn(ctx, 0, n_tasks);
     else
-        sg_pool_go(p, helpers + 1, (unsigned)n_tasks, fn, ctx, size, wake);
+        sg_pool_go(p, helpers + 1, (unsigned)n_tasks, fn, ctx, size, cost, wake);
     pthread_mutex_unlock(&p->job_lock);
     return SELUGRAD_OK;
 }

@@ -40,6 +40,14 @@ selugrad_status sg_pool_for(unsigned nth, size_t n_tasks, sg_range_fn fn, void *
    which pays only for jobs long against the scheduler's time slices. */
 enum { SG_POOL_WAKE_COST = 16, SG_POOL_WAKE_COST_CROWDED = 1000 };
 
+/* The most tasks one claim takes: half of what is left of a share, but no more than about
+   SG_POOL_CLAIM_US microseconds of work (from the job's cost over its tasks; at least one task).
+   A participant that is descheduled while it runs a claim holds up the call by what is left of
+   that claim at most, so long jobs are claimed a task or a few at a time, short ones in halves
+   (fewer claims). A pure function: the rule sg_pool_for applies. */
+enum { SG_POOL_CLAIM_US = 100 };
+unsigned sg_pool_claim_most(size_t cost, size_t n_tasks);
+
 /* Whether a job of the given cost wakes sleeping workers: from SG_POOL_WAKE_COST when workers
    may spin (the machine is not crowded), and then also for any job in a burst (one published
    within a spin time of the last: the woken workers will spin into the next ones); from

@@ -439,6 +439,38 @@ static void test_pool_counts(void **state) {
     assert_int_equal(one.nwho, 1);
 }
 
+/* The claim rule from given costs, against its definition in pool.h: half a share, but about
+   SG_POOL_CLAIM_US (100 us) of work at most, and at least one task. */
+static void test_claim_most(void **state) {
+    (void)state;
+    assert_int_equal(SG_POOL_CLAIM_US, 100);
+    assert_int_equal(sg_pool_claim_most(12, 16), SG_POOL_MAX_TASKS); /* under 1 us a task */
+    assert_int_equal(sg_pool_claim_most(192, 16), 8);                /* 12 us a task */
+    assert_int_equal(sg_pool_claim_most(3072, 48), 1);               /* 64 us a task */
+    assert_int_equal(sg_pool_claim_most(100000, 16), 1);
+    assert_int_equal(sg_pool_claim_most(SIZE_MAX, 2), 1);
+    assert_int_equal(sg_pool_claim_most(50, 0), SG_POOL_MAX_TASKS);
+}
+
+/* Long calls: tasks of at most SG_TASK_MOST_PARTS parts of traffic (so many tasks), and tasks
+   of 64 KiB of y or more start on 4 KiB boundaries. */
+static void test_task_pages(void **state) {
+    (void)state;
+    const sg_kernel *k = sg_kernel_select(SELUGRAD_FLOAT, SG_ISA_SCALAR);
+    const size_t sizes[] = {(size_t)1 << 20, (size_t)3 << 20, (size_t)16 << 20, 40000000};
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
+        for (unsigned nth = 2; nth <= 4; nth++) {
+            sg_plan p;
+            sg_plan_make(&p, k, sizes[i], nth);
+            size_t task_bytes = 3 * 4 * p.block, most = SG_TASK_MOST_PARTS * sg_part_bytes(k);
+            /* the cap, rounded up to a whole page of y, or the streaming floor */
+            assert_true(task_bytes <= most + 3 * 4096 ||
+                        task_bytes <= ((size_t)256 << 10) + 3 * 4096);
+            if (4 * p.block >= ((size_t)64 << 10)) assert_int_equal(4 * p.block % 4096, 0);
+            assert_true(p.block * p.tasks >= sizes[i] && p.block * (p.tasks - 1) < sizes[i]);
+        }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_tasks_once),         cmocka_unit_test(test_concurrent_callers),
@@ -446,7 +478,8 @@ int main(void) {
         cmocka_unit_test(test_job_null_ctx),       cmocka_unit_test(test_static_parts),
         cmocka_unit_test(test_spin_rule),          cmocka_unit_test(test_plan_split),
         cmocka_unit_test(test_run_small_boundary), cmocka_unit_test(test_threads_identical),
-        cmocka_unit_test(test_pool_counts),
+        cmocka_unit_test(test_pool_counts),        cmocka_unit_test(test_claim_most),
+        cmocka_unit_test(test_task_pages),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
