@@ -11,6 +11,26 @@ const int bt_threads[BT_NTHREADS] = {1, 2, 3, 7};
 /* The battery programs are single-threaded; these counters are only touched by their thread. */
 static size_t bt_total;
 static unsigned char bt_skip_printed[256];
+static unsigned bt_skipped; /* bit per ISA level whose kernels or cap did not run here */
+static int bt_level = -1;   /* the one level tested (--isa=LEVEL), or -1: all */
+
+int bt_parse_args(int argc, char **argv) {
+    if (argc < 2) return 0;
+    sg_isa level;
+    if (argc > 2 || strncmp(argv[1], "--isa=", 6) != 0 || !sg_isa_from_name(argv[1] + 6, &level) ||
+        level == SG_ISA_ALL) {
+        fprintf(stderr, "usage: %s [--isa=scalar|avx2|avx512|avx512fp16|neon]\n", argv[0]);
+        return 2;
+    }
+    if (!sg_isa_supported(level)) {
+        printf("SKIPPED: %s not on this CPU\n", sg_isa_name(level));
+        return 77;
+    }
+    printf("testing the kernels of %s and dispatch under cap %s only\n", sg_isa_name(level),
+           sg_isa_name(level));
+    bt_level = (int)level;
+    return 0;
+}
 
 enum { BT_MAX_REPORTED = 6 };
 
@@ -70,6 +90,7 @@ size_t bt_compare(selugrad_dtype dt, size_t n, const void *g, const void *o, con
 
 int bt_kernel_runs(const sg_kernel *k) {
     if (sg_isa_supported(k->isa)) return 1;
+    bt_skipped |= 1u << (unsigned)k->isa;
     size_t idx = (size_t)(k - sg_kernels);
     if (idx >= sizeof bt_skip_printed || !bt_skip_printed[idx]) {
         printf("SKIPPED %s: CPU lacks %s\n", k->name, sg_isa_name(k->isa));
@@ -92,7 +113,8 @@ size_t bt_check_kernels(selugrad_dtype dt, size_t n, const void *g, const void *
     void *y = bt_output(n, es);
     for (size_t i = 0; i < sg_kernel_count; i++) {
         const sg_kernel *k = &sg_kernels[i];
-        if (k->dtype != dt || !bt_kernel_runs(k)) continue;
+        if (k->dtype != dt || (bt_level >= 0 && (int)k->isa != bt_level) || !bt_kernel_runs(k))
+            continue;
         memset(y, 0xA5, n * es);
         k->fn(n, g, o, y);
         bad += bt_compare(dt, n, g, o, expect, y, k->name, what);
@@ -108,7 +130,7 @@ size_t bt_caps(const selugrad_isa **caps) {
         printf("dispatch runs under the caps:");
         for (int level = 0; level < SG_ISA_LEVELS; level++) {
             selugrad_isa isa = (selugrad_isa)level;
-            if (sg_isa_supported(isa)) {
+            if (sg_isa_supported(isa) && (bt_level < 0 || level == bt_level)) {
                 list[count++] = isa;
                 printf(" %s", sg_isa_name(isa));
             }
@@ -117,8 +139,10 @@ size_t bt_caps(const selugrad_isa **caps) {
         for (int level = 0; level < SG_ISA_LEVELS; level++) {
             int built = 0;
             for (size_t i = 0; i < sg_kernel_count; i++) built |= (int)sg_kernels[i].isa == level;
-            if (built && !sg_isa_supported((selugrad_isa)level))
+            if (built && !sg_isa_supported((selugrad_isa)level)) {
                 printf("SKIPPED cap %s: this CPU lacks it\n", sg_isa_name((selugrad_isa)level));
+                bt_skipped |= 1u << (unsigned)level;
+            }
         }
         fflush(stdout);
     }
@@ -197,6 +221,11 @@ size_t bt_compared(void) {
 
 void bt_print_summary(const char *program) {
     printf("%s: %zu elements compared bit for bit\n", program, bt_total);
+    if (bt_skipped == 0) return;
+    printf("%s: skipped:", program);
+    for (int level = 0; level < SG_ISA_LEVELS; level++)
+        if (bt_skipped & (1u << (unsigned)level)) printf(" %s", sg_isa_name((selugrad_isa)level));
+    printf(" not on this CPU (its kernels and cap untested here)\n");
 }
 
 uint64_t bt_rand(uint64_t *state) {

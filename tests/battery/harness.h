@@ -60,9 +60,15 @@ size_t bt_check_all(selugrad_dtype dt, size_t n, const void *g, const void *o, c
  */
 int bt_kernel_runs(const sg_kernel *k);
 
-/* Elements compared so far by this program, and a one-line summary of them on stdout. */
+/* Elements compared so far by this program, and a summary of them on stdout: one line, and one
+   more naming the ISA levels whose kernels or cap were skipped because this CPU lacks them. */
 size_t bt_compared(void);
 void bt_print_summary(const char *program);
+
+/* A program's optional argument --isa=LEVEL: test only the kernels of that level and dispatch
+   under that cap. Returns 0 (go on), 2 for a bad argument, or 77 (CTest's SKIP_RETURN_CODE) after
+   printing "SKIPPED: LEVEL not on this CPU" when this CPU lacks the level. */
+int bt_parse_args(int argc, char **argv);
 
 /* Deterministic generator (splitmix64). */
 uint64_t bt_rand(uint64_t *state);

@@ -105,7 +105,9 @@ static int teardown(void **state) {
     return 0;
 }
 
-int main(void) {
+int main(int argc, char **argv) {
+    int rc = bt_parse_args(argc, argv);
+    if (rc != 0) return rc;
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_f16_every_o),      cmocka_unit_test(test_f16_every_g),
         cmocka_unit_test(test_bf16_every_o),     cmocka_unit_test(test_bf16_every_g),
