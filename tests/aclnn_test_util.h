@@ -59,6 +59,22 @@ static inline aclTensor *sgt_tensor(aclDataType dt, const int64_t *dims, uint64_
     return aclCreateTensor(dims, rank, dt, strides, 0, ACL_FORMAT_ND, dims, rank, data);
 }
 
+/* An aclnn operator's phase 2 (aclnnSeluBackward, aclnnSelu, aclnnInplaceSelu). */
+typedef aclnnStatus (*sgt_phase2)(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
+                                  aclrtStream stream);
+
+/* The rest of a call whose phase 1 returned rc with ws and ex: phase 2 with a workspace of ws
+   bytes, then a sync of stream s; returns the first failure. */
+static inline int sgt_finish(int rc, uint64_t ws, aclOpExecutor *ex, sgt_phase2 run,
+                             aclrtStream s) {
+    if (rc != ACLNN_SUCCESS) return rc;
+    void *w = ws ? malloc(ws) : NULL;
+    rc = run(w, ws, ex, s);
+    if (rc == ACLNN_SUCCESS) rc = aclrtSynchronizeStream(s);
+    free(w);
+    return rc;
+}
+
 /* The float32 SeluGrad of the golden model (tests/model). */
 static inline float sgt_ref_f32(float g, float o) {
     float y;

@@ -8,8 +8,7 @@ foreach(src ${sg_selu_tests})
 endforeach()
 
 add_executable(sg_exp_all ${PROJECT_SOURCE_DIR}/tests/exhaustive/exp_all.c)
-target_link_libraries(sg_exp_all PRIVATE m)
-target_include_directories(sg_exp_all PRIVATE ${PROJECT_SOURCE_DIR}/src ${PROJECT_SOURCE_DIR}/include)
+target_link_libraries(sg_exp_all PRIVATE selugrad_internal m)
 sg_program_warnings(sg_exp_all)
 add_test(NAME selu_exp_sample COMMAND sg_exp_all --step=4099)
 

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "count_arg.h"
 #include "isa/cpu.h"
 #include "kernels/kernel.h"
 
@@ -89,16 +90,8 @@ static long check_kernel(const sg_kernel *k, const sg_kernel *ref, unsigned rows
 }
 
 int main(int argc, char **argv) {
-    unsigned long rows = N;
-    for (int i = 1; i < argc; i++) {
-        char *end;
-        if (strncmp(argv[i], "--rows=", 7) == 0) {
-            rows = strtoul(argv[i] + 7, &end, 10);
-            if (*end == '\0' && rows >= 1 && rows <= N) continue;
-        }
-        fprintf(stderr, "usage: %s [--rows=N]   (1 <= N <= 65536)\n", argv[0]);
-        return 2;
-    }
+    uint64_t rows = N;
+    if (sg_count_arg(argc, argv, "rows", N, &rows) != 0) return 2;
     uint16_t *buf = malloc(sizeof(uint16_t) * N * 12);
     if (buf == NULL) return 1;
     long total = 0;

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "count_arg.h"
 #include "kernels/ref/selu_exp.h"
 
 /* Error of got against the exact value v in units of the last place of the fp32 value nearest v
@@ -31,15 +32,7 @@ static double ulp_error(float got, double v) {
 
 int main(int argc, char **argv) {
     uint64_t step = 1;
-    for (int i = 1; i < argc; i++) {
-        char *end;
-        if (strncmp(argv[i], "--step=", 7) == 0) {
-            step = strtoull(argv[i] + 7, &end, 10);
-            if (*end == '\0' && step > 0) continue;
-        }
-        fprintf(stderr, "usage: sg_exp_all [--step=N]   (N >= 1)\n");
-        return 2;
-    }
+    if (sg_count_arg(argc, argv, "step", UINT32_MAX, &step) != 0) return 2;
     uint64_t checked = 0, differ = 0;
     double worst = 0.0;
     uint32_t worst_bits = 0;

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "count_arg.h"
 #include "isa/cpu.h"
 #include "kernels/avx2/selu_avx2.h"
 #include "kernels/avx512/selu_avx512.h"
@@ -84,15 +85,7 @@ static uint64_t check256(uint64_t step) {
 
 int main(int argc, char **argv) {
     uint64_t step = 1;
-    for (int i = 1; i < argc; i++) {
-        char *end;
-        if (strncmp(argv[i], "--step=", 7) == 0) {
-            step = strtoull(argv[i] + 7, &end, 10);
-            if (*end == '\0' && step > 0) continue;
-        }
-        fprintf(stderr, "usage: sg_f16_away_all [--step=N]   (N >= 1)\n");
-        return 2;
-    }
+    if (sg_count_arg(argc, argv, "step", UINT32_MAX, &step) != 0) return 2;
     uint64_t bad = 0;
     if (sg_isa_supported(SG_ISA_AVX512)) {
         uint64_t b = check512(step);

@@ -22,12 +22,7 @@ static int run_op(aclTensor *g, aclTensor *o, aclTensor *y) {
     uint64_t ws = 0;
     aclOpExecutor *ex = NULL;
     int rc = aclnnSeluBackwardGetWorkspaceSize(g, o, y, &ws, &ex);
-    if (rc != ACLNN_SUCCESS) return rc;
-    void *w = ws ? malloc(ws) : NULL;
-    rc = aclnnSeluBackward(w, ws, ex, NULL);
-    if (rc == ACLNN_SUCCESS) rc = aclrtSynchronizeStream(NULL);
-    free(w);
-    return rc;
+    return sgt_finish(rc, ws, ex, aclnnSeluBackward, NULL);
 }
 
 static void test_check_order(void **state) {

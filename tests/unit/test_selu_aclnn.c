@@ -41,24 +41,14 @@ static int run_selu(aclTensor *x, aclTensor *y, aclrtStream s) {
     uint64_t ws = 0;
     aclOpExecutor *ex = NULL;
     int rc = aclnnSeluGetWorkspaceSize(x, y, &ws, &ex);
-    if (rc != ACLNN_SUCCESS) return rc;
-    void *w = ws ? malloc(ws) : NULL;
-    rc = aclnnSelu(w, ws, ex, s);
-    if (rc == ACLNN_SUCCESS) rc = aclrtSynchronizeStream(s);
-    free(w);
-    return rc;
+    return sgt_finish(rc, ws, ex, aclnnSelu, s);
 }
 
 static int run_inplace(aclTensor *x) {
     uint64_t ws = 0;
     aclOpExecutor *ex = NULL;
     int rc = aclnnInplaceSeluGetWorkspaceSize(x, &ws, &ex);
-    if (rc != ACLNN_SUCCESS) return rc;
-    void *w = ws ? malloc(ws) : NULL;
-    rc = aclnnInplaceSelu(w, ws, ex, NULL);
-    if (rc == ACLNN_SUCCESS) rc = aclrtSynchronizeStream(NULL);
-    free(w);
-    return rc;
+    return sgt_finish(rc, ws, ex, aclnnInplaceSelu, NULL);
 }
 
 static void test_check_order(void **state) {

@@ -45,3 +45,11 @@ selugrad_status sg_shape_total(const selugrad_shape *s, const char *name, int64_
     *total = n;
     return SELUGRAD_OK;
 }
+
+void sg_tiling_publish(const sg_tiling *t, selugrad_tiling *out) {
+    out->total_elements = t->total_elements;
+    out->block_former = t->block_former;
+    out->ub_former = t->ub_former;
+    out->block_dim = t->block_dim;
+    out->workspace_size = t->workspace_size;
+}

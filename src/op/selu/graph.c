@@ -70,11 +70,7 @@ selugrad_status selugrad_selu_tiling_platform(const selugrad_platform *platform,
     sg_tiling t;
     st = sg_selu_tiling_compute(total, platform->vector_cores, platform->ub_bytes, dtype, &t);
     if (st != SELUGRAD_OK) return st;
-    tiling->total_elements = t.total_elements;
-    tiling->block_former = t.block_former;
-    tiling->ub_former = t.ub_former;
-    tiling->block_dim = t.block_dim;
-    tiling->workspace_size = t.workspace_size;
+    sg_tiling_publish(&t, tiling);
     return SELUGRAD_OK;
 }
 

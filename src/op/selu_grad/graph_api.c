@@ -29,11 +29,7 @@ selugrad_status selugrad_tiling_platform(const selugrad_platform *platform,
     sg_tiling t;
     st = sg_tiling_compute(total, platform->vector_cores, platform->ub_bytes, g_dtype, &t);
     if (st != SELUGRAD_OK) return st;
-    tiling->total_elements = t.total_elements;
-    tiling->block_former = t.block_former;
-    tiling->ub_former = t.ub_former;
-    tiling->block_dim = t.block_dim;
-    tiling->workspace_size = t.workspace_size;
+    sg_tiling_publish(&t, tiling);
     return SELUGRAD_OK;
 }
 
