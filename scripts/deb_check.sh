@@ -58,21 +58,12 @@ diff <("$tmp/c_example") "$src/tests/data/aclnn_example.expected" || fail "C exa
 g++ "$src/examples/cann/arch35/test_aclnn_selu_grad.cpp" -I /usr/include/aclnnop \
   -lopapi_nn -lopapi_math -lascendcl -lnnopbase -o "$tmp/arch35"
 diff <("$tmp/arch35") "$src/tests/data/cann_example_arch35.expected" || fail "arch35 output"
-mkdir "$tmp/consumer"
-cat > "$tmp/consumer/CMakeLists.txt" <<CMAKE
-cmake_minimum_required(VERSION 3.16)
-project(consumer C)
-find_package(selugrad 0.1 REQUIRED)
-add_executable(shared_example "$src/examples/test_aclnn_selu_grad.c")
-target_link_libraries(shared_example PRIVATE selugrad::selugrad m)
-add_executable(static_example "$src/examples/test_aclnn_selu_grad.c")
-target_link_libraries(static_example PRIVATE selugrad::selugrad_static m)
-CMAKE
-cmake -S "$tmp/consumer" -B "$tmp/consumer/build" >/dev/null
-cmake --build "$tmp/consumer/build" >/dev/null
+cmake -S "$src/tests/consumer" -B "$tmp/consumer" >/dev/null
+cmake --build "$tmp/consumer" >/dev/null
 for e in shared_example static_example; do
-  diff <("$tmp/consumer/build/$e") "$src/tests/data/aclnn_example.expected" || fail "$e output"
+  diff <("$tmp/consumer/$e") "$src/tests/data/aclnn_example.expected" || fail "$e output"
 done
+"$tmp/consumer/short" || fail "short.c (the operator header by its short name)"
 echo "consumers (pkg-config, ops-nn's g++ line, find_package shared and static): OK"
 [ "$(command -v selugrad)" = /usr/bin/selugrad ] || fail "selugrad is not /usr/bin/selugrad"
 selugrad info | head -1
