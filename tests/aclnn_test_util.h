@@ -36,6 +36,13 @@ static inline int sgt_init_soc(const char *soc) {
     return rc;
 }
 
+/* Ends the runtime of the test before (device, aclInit) and starts it again with soc. */
+static inline int sgt_restart_soc(const char *soc) {
+    aclrtResetDevice(0);
+    aclFinalize();
+    return sgt_init_soc(soc);
+}
+
 static inline int sgt_setup(void **state) {
     (void)state;
     return sgt_init_soc(NULL) == ACL_SUCCESS ? 0 : -1;

@@ -90,9 +90,7 @@ static void test_check_order(void **state) {
 
 /* Whether phase 1 accepts dtype dt with SELUGRAD_SOC = soc. */
 static int phase1_dtype(const char *soc, aclDataType dt) {
-    aclrtResetDevice(0);
-    aclFinalize();
-    assert_int_equal(sgt_init_soc(soc), ACL_SUCCESS);
+    assert_int_equal(sgt_restart_soc(soc), ACL_SUCCESS);
     uint32_t buf[8] = {0}, yb[8];
     aclTensor *g = sgt_tensor(dt, shape, 2, buf), *o = sgt_tensor(dt, shape, 2, buf);
     aclTensor *y = sgt_tensor(dt, shape, 2, yb);
@@ -142,9 +140,7 @@ static void test_soc_dtypes(void **state) {
     assert_msg_has("aclnnSeluBackwardGetWorkspaceSize", "ACL_UINT8");
     /* An unknown SELUGRAD_SOC: aclInit fails, and phase 1 (no SoC, so no dtype list) fails too
        instead of guessing one; FLOAT as much as BF16. */
-    aclrtResetDevice(0);
-    aclFinalize();
-    assert_int_equal(sgt_init_soc("Ascend999"), ACL_ERROR_INVALID_PARAM);
+    assert_int_equal(sgt_restart_soc("Ascend999"), ACL_ERROR_INVALID_PARAM);
     float f[8] = {0};
     aclTensor *gf = sgt_tensor(ACL_FLOAT, shape, 2, f);
     assert_int_equal(aclnnSeluBackwardGetWorkspaceSize(gf, gf, gf, &ws, &ex),
@@ -153,9 +149,7 @@ static void test_soc_dtypes(void **state) {
     aclDestroyTensor(gf);
     aclDestroyTensor(g);
     aclDestroyTensor(o);
-    aclrtResetDevice(0);
-    aclFinalize();
-    assert_int_equal(sgt_init_soc(NULL), ACL_SUCCESS);
+    assert_int_equal(sgt_restart_soc(NULL), ACL_SUCCESS);
 }
 
 static void test_empty_and_rank0(void **state) {

@@ -112,9 +112,7 @@ static void test_check_order(void **state) {
 
 /* Whether phase 1 (and the run) accepts self and out of dtype dt with SELUGRAD_SOC = soc. */
 static int phase1_dtype(const char *soc, aclDataType dt) {
-    aclrtResetDevice(0);
-    aclFinalize();
-    assert_int_equal(sgt_init_soc(soc), ACL_SUCCESS);
+    assert_int_equal(sgt_restart_soc(soc), ACL_SUCCESS);
     uint32_t buf[8] = {0}, yb[8];
     aclTensor *x = sgt_tensor(dt, shape, 2, buf), *y = sgt_tensor(dt, shape, 2, yb);
     int rc = run_selu(x, y, NULL);
@@ -138,9 +136,7 @@ static void test_soc_dtypes(void **state) {
         }
         assert_int_equal(phase1_dtype(socs[s], ACL_BF16), s < 4 ? ACLNN_SUCCESS : 161002);
     }
-    aclrtResetDevice(0);
-    aclFinalize();
-    assert_int_equal(sgt_init_soc(NULL), ACL_SUCCESS);
+    assert_int_equal(sgt_restart_soc(NULL), ACL_SUCCESS);
 }
 
 /* The canonical example's data, and values one by one against the golden. */
