@@ -16,10 +16,12 @@ bytes, every instruction in it counted as run; elements from the bytes it stores
 Usage: scripts/cost_model.py [--build DIR] [--ghz F] [--l2-gbps B] [--l3-gbps B] [--dram-gbps B]
                              [--cpus LIST] [--kernels REGEX] [--no-measure] [--long] [--no-build]
 (scripts/deps.sh llvm-19 installs the LLVM tools; --help says what each option does.)
-Prints a Markdown table (docs/dispatch.md, "Cost model"). Exit status 0; 77 when llvm-mca-19 or
+Prints Markdown tables; --write-doc docs/dispatch.md puts them into its "Cost model" section. Exit status 0; 77 when llvm-mca-19 or
 llvm-objdump-19 is missing, or the build lacks the two programs (not x86-64 Linux); 1 on error.
 """
 import argparse
+import contextlib
+import io
 import os
 import re
 import shutil
@@ -225,21 +227,11 @@ def need_c16(bpe, ghz, target, gbps_per_core):
     return 16 * bpe * ghz / (target * gbps_per_core)
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--build", default=os.path.join(ROOT, "build"), help="a configured build directory (release)")
-    ap.add_argument("--ghz", type=float, default=3.5, help="the clock the bandwidths are stated at")
-    ap.add_argument("--l2-gbps", type=float, default=190.0,
-                    help="in-cache bound at 64K, GB/s per core (the 1-thread triad in L2)")
-    ap.add_argument("--l3-gbps", type=float, default=125.0,
-                    help="in-cache bound at 1M, GB/s per core (the triad in L3)")
-    ap.add_argument("--dram-gbps", type=float, default=40.0, help="DRAM bound (16M up), GB/s for 2 cores")
-    ap.add_argument("--cpus", default=",".join(c[0] for c in CPUS), help="llvm-mca -mcpu names")
-    ap.add_argument("--kernels", default=".", help="regular expression on kernel names")
-    ap.add_argument("--no-measure", action="store_true", help="leave out selugrad_isa_rates")
-    ap.add_argument("--long", action="store_true", help="one row per kernel and CPU, with llvm-mca's cycles")
-    ap.add_argument("--no-build", action="store_true", help="use the programs as built (CTest)")
-    args = ap.parse_args()
+MARK = "<!-- scripts/cost_model.py -->"
+
+
+def report(args):
+    """Prints the tables; returns the exit status."""
 
     mcabin, objdump, nm = (shutil.which(t + "-19") for t in ("llvm-mca", "llvm-objdump", "llvm-nm"))
     if not (mcabin and objdump and nm):
@@ -316,8 +308,10 @@ def main():
             b = min(b, meas[name])
         return b
 
-    print("Machine: %s (llvm-mca CPU: %s); port bound and measured cycles per 16 elements in L1; "
-          "GB/s at %.2f GHz." % (model, here or "none of the list", args.ghz))
+    load = open("/proc/loadavg").read().split()[0] if os.path.exists("/proc/loadavg") else "?"
+    print("Figures from %s (llvm-mca CPU: %s), load average %s at the end of the run%s." % (
+        model, here or "none of the list", load,
+        "" if args.no_measure else "; \"measured here\" from selugrad_isa_rates on it"))
     print()
     if args.long:
         print("| kernel | CPU | elem/iter | uops/16 | port bound c/16 | mca c/16 | bottleneck | measured c/16 "
@@ -393,6 +387,40 @@ def main():
             print("- " + r)
     else:
         print("No target is ruled out by a port bound.")
+    return 0
+
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--build", default=os.path.join(ROOT, "build"), help="a configured build directory (release)")
+    ap.add_argument("--ghz", type=float, default=3.5, help="the clock the bandwidths are stated at")
+    ap.add_argument("--l2-gbps", type=float, default=190.0,
+                    help="in-cache bound at 64K, GB/s per core (the 1-thread triad in L2)")
+    ap.add_argument("--l3-gbps", type=float, default=125.0,
+                    help="in-cache bound at 1M, GB/s per core (the triad in L3)")
+    ap.add_argument("--dram-gbps", type=float, default=40.0, help="DRAM bound (16M up), GB/s for 2 cores")
+    ap.add_argument("--cpus", default=",".join(c[0] for c in CPUS), help="llvm-mca -mcpu names")
+    ap.add_argument("--kernels", default=".", help="regular expression on kernel names")
+    ap.add_argument("--no-measure", action="store_true", help="leave out selugrad_isa_rates")
+    ap.add_argument("--long", action="store_true", help="one row per kernel and CPU, with llvm-mca's cycles")
+    ap.add_argument("--no-build", action="store_true", help="use the programs as built (CTest)")
+    ap.add_argument("--write-doc", metavar="FILE",
+                    help="put the tables into FILE (docs/dispatch.md) between its two %s lines" % MARK)
+    args = ap.parse_args()
+    if not args.write_doc:
+        return report(args)
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        rc = report(args)
+    if rc != 0:
+        return rc
+    with open(args.write_doc) as f:
+        parts = f.read().split(MARK + "\n")
+    if len(parts) != 3:
+        die("%s needs exactly two lines %s" % (args.write_doc, MARK))
+    with open(args.write_doc, "w") as f:
+        f.write(parts[0] + MARK + "\n" + buf.getvalue() + MARK + "\n" + parts[2])
     return 0
 
 
