@@ -38,19 +38,19 @@ static int exp_lane(uint32_t u) {
 static uint64_t check512(uint64_t step) {
     uint64_t bad = 0;
     for (uint64_t base = 0; base < (1ull << 32); base += 16 * step) {
-        uint32_t v[16], e[16];
-        uint16_t h[16], b[16];
+        uint32_t v[16], e[16], b[16];
+        uint16_t h[16];
         block(base, v);
         __m512 y = _mm512_loadu_ps((const float *)v);
         _mm256_storeu_si256((__m256i *)h, sg512_f16_away(y));
-        _mm256_storeu_si256((__m256i *)b, sg512_bf16_away(y));
+        _mm512_storeu_si512(b, sg512_bf16_away(y));
         _mm512_storeu_ps((float *)e, sg512_selu_exp(y));
         for (int i = 0; i < 16; i++) {
             float f = sg_bits_f32(v[i]);
             if (h[i] != sg_f32_to_f16_away(f) && bad++ < 5)
                 printf("avx512 fp16: 0x%08X gives 0x%04X\n", v[i], h[i]);
             if (b[i] != sg_f32_to_bf16_away(f) && bad++ < 5)
-                printf("avx512 bf16: 0x%08X gives 0x%04X\n", v[i], b[i]);
+                printf("avx512 bf16: 0x%08X gives 0x%08X\n", v[i], b[i]);
             if (exp_lane(v[i]) && e[i] != sg_f32_bits(sg_selu_expf(f)) && bad++ < 5)
                 printf("avx512 exp: 0x%08X gives 0x%08X\n", v[i], e[i]);
         }

@@ -62,11 +62,12 @@ static inline __m256i sg512_f16_away(__m512 y) {
     return _mm512_cvtps_ph(_mm512_castsi512_ps(o), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
 }
 
-/* fp32 (a NaN only the canonical one) to bf16, nearest with ties away from zero: half a bf16
-   ulp added to the magnitude bits, then truncated (0x7FC00000 gives 0x7FC0). */
-static inline __m256i sg512_bf16_away(__m512 y) {
-    __m512i b = _mm512_add_epi32(_mm512_castps_si512(y), _mm512_set1_epi32(0x8000));
-    return _mm512_cvtepi32_epi16(_mm512_srli_epi32(b, 16));
+/* fp32 (a NaN only the canonical one) to bf16 bits in the low half of each lane (the high half
+   0), nearest with ties away from zero: half a bf16 ulp added to the magnitude bits, then
+   truncated (0x7FC00000 gives 0x7FC0). */
+static inline __m512i sg512_bf16_away(__m512 y) {
+    return _mm512_srli_epi32(_mm512_add_epi32(_mm512_castps_si512(y), _mm512_set1_epi32(0x8000)),
+                             16);
 }
 
 /* Mask of the first m (< 16, or < 32, or < 64) lanes. */

@@ -1,35 +1,35 @@
 /*
- * bfloat16 SELU forward, AVX-512F/BW: 16 lanes widened exactly (the bits shifted up),
- * sg512_selu_f32, then rounded to bf16 with ties away from zero (sg512_bf16_away); two vectors
- * per step. Tail: masked steps.
+ * bfloat16 SELU forward, AVX-512F/BW: 32 elements per step, widened exactly by interleaving them
+ * with zero words (VPUNPCKLWD / VPUNPCKHWD: each bf16 becomes the high half of an fp32 lane),
+ * sg512_selu_f32 on the two halves, rounded to bf16 with ties away from zero (sg512_bf16_away)
+ * and packed back by VPACKUSDW, which undoes the interleave's order within each 128-bit lane.
+ * Tail: the same step under a mask.
  */
 #include "selu_avx512.h"
 
-static inline __m256i sg_bf16_vec(__m256i b) {
-    __m512 x = _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_cvtepu16_epi32(b), 16));
-    return sg512_bf16_away(sg512_selu_f32(x));
+static inline __m512i sg_bf16_vec(__m512i b) {
+    const __m512i zero = _mm512_setzero_si512();
+    __m512 lo = _mm512_castsi512_ps(_mm512_unpacklo_epi16(zero, b));
+    __m512 hi = _mm512_castsi512_ps(_mm512_unpackhi_epi16(zero, b));
+    return _mm512_packus_epi32(sg512_bf16_away(sg512_selu_f32(lo)),
+                               sg512_bf16_away(sg512_selu_f32(hi)));
 }
 
 static inline void sg_bf16_masked(size_t m, const void *xv, void *yv) {
     const uint16_t *x = (const uint16_t *)xv;
     uint16_t *y = (uint16_t *)yv;
-    for (size_t j = 0; j < m; j += 16) {
-        __mmask16 k = m - j >= 16 ? (__mmask16)0xFFFF : sg512_selu_mask16(m - j);
-        __m256i b = _mm256_maskz_loadu_epi16(k, x + j);
-        _mm256_mask_storeu_epi16(y + j, k, sg_bf16_vec(b));
+    for (size_t j = 0; j < m; j += 32) {
+        __mmask32 k = m - j >= 32 ? ~(__mmask32)0 : (((__mmask32)1 << (m - j)) - 1);
+        _mm512_mask_storeu_epi16(y + j, k, sg_bf16_vec(_mm512_maskz_loadu_epi16(k, x + j)));
     }
 }
 
 static inline void sg_bf16_step(const void *xv, void *yv, int stream) {
-    const uint16_t *x = (const uint16_t *)xv;
-    uint16_t *y = (uint16_t *)yv;
-    __m256i r0 = sg_bf16_vec(_mm256_loadu_si256((const __m256i *)x));
-    __m256i r1 = sg_bf16_vec(_mm256_loadu_si256((const __m256i *)(x + 16)));
-    __m512i r = _mm512_inserti64x4(_mm512_castsi256_si512(r0), r1, 1);
+    __m512i r = sg_bf16_vec(_mm512_loadu_si512(xv));
     if (stream)
-        _mm512_stream_si512((void *)y, r);
+        _mm512_stream_si512(yv, r);
     else
-        _mm512_storeu_si512(y, r);
+        _mm512_storeu_si512(yv, r);
 }
 
 void sg_bf16_selu__avx512(size_t n, const void *x, void *y) {
