@@ -1,7 +1,8 @@
 /*
  * sg_f16_away_all: the SIMD pieces of the x86 SELU forward kernels against the scalar model on
  * every fp32 value, on the ISA levels this CPU runs:
- *   - the roundings with ties away from zero to fp16 (sg512_f16_away, sg256_f16_away) and to bf16
+ *   - the roundings with ties away from zero to fp16 (sg512_f16_away, sg256_f16_away; and
+ *     sg512_f16_away_finite on every value but the infinities) and to bf16
  *     (sg512_bf16_away, sg256_bf16_away) against sg_f32_to_f16_away / sg_f32_to_bf16_away, on
  *     every fp32 value (NaNs as the canonical one, the only NaN the kernels round);
  *   - the exponential (sg512_selu_exp, sg256_selu_exp) against sg_selu_expf, bit for bit, on every
@@ -39,16 +40,19 @@ static uint64_t check512(uint64_t step) {
     uint64_t bad = 0;
     for (uint64_t base = 0; base < (1ull << 32); base += 16 * step) {
         uint32_t v[16], e[16], b[16];
-        uint16_t h[16];
+        uint16_t h[16], hf[16];
         block(base, v);
         __m512 y = _mm512_loadu_ps((const float *)v);
         _mm256_storeu_si256((__m256i *)h, sg512_f16_away(y));
+        _mm256_storeu_si256((__m256i *)hf, sg512_f16_away_finite(y));
         _mm512_storeu_si512(b, sg512_bf16_away(y));
         _mm512_storeu_ps((float *)e, sg512_selu_exp(y));
         for (int i = 0; i < 16; i++) {
             float f = sg_bits_f32(v[i]);
             if (h[i] != sg_f32_to_f16_away(f) && bad++ < 5)
                 printf("avx512 fp16: 0x%08X gives 0x%04X\n", v[i], h[i]);
+            if ((v[i] & 0x7FFFFFFFu) != 0x7F800000u && hf[i] != sg_f32_to_f16_away(f) && bad++ < 5)
+                printf("avx512 fp16 (finite): 0x%08X gives 0x%04X\n", v[i], hf[i]);
             if (b[i] != sg_f32_to_bf16_away(f) && bad++ < 5)
                 printf("avx512 bf16: 0x%08X gives 0x%08X\n", v[i], b[i]);
             if (exp_lane(v[i]) && e[i] != sg_f32_bits(sg_selu_expf(f)) && bad++ < 5)

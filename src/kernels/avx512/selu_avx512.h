@@ -35,31 +35,47 @@ static inline __m512 sg512_selu_exp(__m512 x) {
     return _mm512_scalef_ps(u, kf);
 }
 
+/* VFIXUPIMMPS tables (a nibble per class of r: QNaN, SNaN, 0, 1, -inf, +inf, < 0, > 0; 0 takes
+   the canonical NaN, 1 keeps r, 14 and 15 give +-FLT_MAX): the float32 result, and the float16
+   path's, whose infinities become +-FLT_MAX (sg512_f16_away_finite rounds them to +-inf). */
+#define SG512_FIX_F32 0x11111100
+#define SG512_FIX_F16 0x11EF1100
+
 /* The float32 forward (selu_scalar.c's form): t = (exp(min(x, 0)) - 1) * A, y = (x <= 0 ? t : x)
- * S, NaN made canonical (a NaN x fails x <= 0 and stays a NaN through the product). */
-static inline __m512 sg512_selu_f32(__m512 x) {
+ * S, NaN made canonical (a NaN x fails x <= 0 and stays a NaN through the product), the classes
+ * fixed up by the table fix (SG512_FIX_F32: nothing else). */
+static inline __m512 sg512_selu_f32_fix(__m512 x, int fix) {
     const __m512 zero = _mm512_setzero_ps();
     __m512 e = sg512_selu_exp(_mm512_min_ps(x, zero));
     __m512 t = _mm512_mul_ps(_mm512_sub_ps(e, _mm512_set1_ps(1.0f)),
                              _mm512_castsi512_ps(_mm512_set1_epi32((int)SG_F32_ALPHA_BITS)));
     __m512 v = _mm512_mask_mov_ps(x, _mm512_cmp_ps_mask(x, zero, _CMP_LE_OQ), t);
     __m512 r = _mm512_mul_ps(v, _mm512_castsi512_ps(_mm512_set1_epi32((int)SG_F32_SCALE_BITS)));
-    /* VFIXUPIMMPS: NaN classes take the canonical NaN, every other class keeps r */
     return _mm512_fixupimm_ps(_mm512_castsi512_ps(_mm512_set1_epi32((int)SG_F32_QNAN_BITS)), r,
-                              _mm512_set1_epi32(0x11111100), 0);
+                              _mm512_set1_epi32(fix), 0);
 }
 
-/* fp32 (a NaN only the canonical one) to fp16, nearest with ties away from zero: the lowest
-   bit of y set, then VCVTPS2PH to nearest even. Every fp16 value and every midpoint between two
-   has that bit clear (they lie on a coarser grid), so setting it moves an exact midpoint just
-   past it, away from zero, and moves no other value across one: the even rounding of the result
-   is the away rounding of y. y is first clamped to [-2^16, 2^16] (inf and 2^16 and up all give
-   inf, and a set bit would make inf a NaN) by VMINPS / VMAXPS with y second, which returns the
-   NaN (0x7E00 after). */
+static inline __m512 sg512_selu_f32(__m512 x) {
+    return sg512_selu_f32_fix(x, SG512_FIX_F32);
+}
+
+/* fp32 without infinities (a NaN only the canonical one) to fp16, nearest with ties away from
+   zero: the lowest bit of y set, then VCVTPS2PH to nearest even. Every fp16 value and every
+   midpoint between two has that bit clear (they lie on a coarser grid), so setting it moves an
+   exact midpoint just past it, away from zero, and moves no other value across one: the even
+   rounding of the result is the away rounding of y (65520 and up, FLT_MAX too, give inf; the NaN
+   gives 0x7E00). An infinity would become a NaN. */
+static inline __m256i sg512_f16_away_finite(__m512 y) {
+    __m512i o = _mm512_or_si512(_mm512_castps_si512(y), _mm512_set1_epi32(1));
+    return _mm512_cvtps_ph(_mm512_castsi512_ps(o), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+}
+
+/* Any fp32 (a NaN only the canonical one) to fp16, nearest with ties away from zero:
+   sg512_f16_away_finite of y clamped to [-2^16, 2^16] (VMINPS / VMAXPS with y second, which
+   returns the NaN). */
 static inline __m256i sg512_f16_away(__m512 y) {
     __m512 c = _mm512_max_ps(_mm512_set1_ps(-65536.0f), _mm512_min_ps(_mm512_set1_ps(65536.0f), y));
-    __m512i o = _mm512_or_si512(_mm512_castps_si512(c), _mm512_set1_epi32(1));
-    return _mm512_cvtps_ph(_mm512_castsi512_ps(o), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+    return sg512_f16_away_finite(c);
 }
 
 /* fp32 (a NaN only the canonical one) to bf16 bits in the low half of each lane (the high half
