@@ -163,19 +163,12 @@ static void sgb_loop_s32(size_t n, const void *gv, const void *ov, void *yv) {
 }
 
 sgb_loop_fn sgb_hand_loop(selugrad_dtype dtype) {
-    switch (dtype) {
-    case SELUGRAD_FLOAT:
-        return sgb_loop_f32;
-    case SELUGRAD_FLOAT16:
-        return sgb_loop_f16;
-    case SELUGRAD_BF16:
-        return sgb_loop_bf16;
-    case SELUGRAD_INT8:
-        return sgb_loop_s8;
-    case SELUGRAD_UINT8:
-        return sgb_loop_u8;
-    case SELUGRAD_INT32:
-        return sgb_loop_s32;
+    switch (dtype) { /* sgb_loop_<tag> for every dtype of the list */
+#define SG_DTYPE(tag, dt, acl, size, fp, ub_bpe, selu_bpe, aclnn, aliases)                         \
+    case dt:                                                                                       \
+        return sgb_loop_##tag;
+#include "common/dtypes.inc"
+#undef SG_DTYPE
     }
     return NULL;
 }

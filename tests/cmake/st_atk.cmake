@@ -7,7 +7,7 @@ if(TARGET selugrad_cli)
   sg_cli_test(cli_usage_st_duplicate_int_id 2 "case id '0' appears twice" st ${sg_atk} ${sg_atk})
   sg_cli_test(cli_st_atk_count 0 "st: 3/3 cases, 0 failed\n" st ${sg_atk} --ids=5,6,7)
   sg_cli_test(cli_st_atk_tables 0
-    "single_bm high_performance +67  single_bm high_precision \\(selugrad's only standard\\)\nsingle_bm high_precision +134  single_bm high_precision\n.*f32 +67 +67 +0\nf16 +67 +67 +0\nbf16 +67 +67 +0\ntotal +201 +201 +0\n"
+    "single_bm high_performance +67  single_bm high_precision \\(selugrad's only standard\\)\nsingle_bm high_precision +134  single_bm high_precision\n.*f16 +67 +67 +0\nf32 +67 +67 +0\nbf16 +67 +67 +0\ntotal +201 +201 +0\n"
     st ${sg_atk} --report=${CMAKE_CURRENT_BINARY_DIR}/st_selu_grad_atk_report.json)
   sg_cli_test(cli_st_atk_malformed 1
     "FAIL \\(no id\\): the case needs an id.*FAIL 2: name aclnn.elu is not aclnnSeluBackward.*FAIL 3: gradOutput: range_values {\"name\": \"nd\"} needs .* std >= 0.*FAIL 4: gradOutput: range_values names the distribution 'uniform'.*total +5 +1 +4\n"

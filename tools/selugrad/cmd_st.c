@@ -18,6 +18,7 @@
 #include <cjson/cJSON.h>
 
 #include "cli.h"
+#include "common/dtype.h"
 #include "st_case.h"
 
 static const char cli_st_help[] =
@@ -28,33 +29,16 @@ static const char cli_st_help[] =
     "status 1 when any case fails (a malformed case is a failing case: it says why), 2 when a\n"
     "file cannot be read, is not a JSON array of cases, or an argument is bad.\n";
 
-enum { ST_DTYPES = 6, ST_STANDARDS = 8 };
+enum { ST_STANDARDS = 8 };
 
 typedef struct st_tally {
-    int cases[ST_DTYPES], passed[ST_DTYPES];
+    int cases[SG_DTYPE_COUNT], passed[SG_DTYPE_COUNT]; /* by position in the dtype list */
     int malformed; /* cases that name no valid dtype (they fail) */
     /* the standards the cases name, as named, with their case counts */
     char standard[ST_STANDARDS][ST_STANDARD_MAX];
     int standard_cases[ST_STANDARDS], standard_ours[ST_STANDARDS], nstandards;
     int other_standards; /* cases naming one more standard than the table holds */
 } st_tally;
-
-static int st_dtype_slot(selugrad_dtype dt) {
-    switch (dt) {
-    case SELUGRAD_FLOAT:
-        return 0;
-    case SELUGRAD_FLOAT16:
-        return 1;
-    case SELUGRAD_BF16:
-        return 2;
-    case SELUGRAD_INT8:
-        return 3;
-    case SELUGRAD_UINT8:
-        return 4;
-    default:
-        return 5;
-    }
-}
 
 static uint64_t st_seed(const char *id, int64_t seed) {
     uint64_t h = 0xCBF29CE484222325u ^ (uint64_t)seed;
@@ -329,7 +313,7 @@ static int st_one_case(const cJSON *c, const char *id, int64_t seed, st_tally *t
         cJSON_AddStringToObject(r, "op", k.op == 0 ? "selu_grad" : "selu");
         ok = k.op == 0 ? st_run_case(id, &k, seed, r, msg, len)
                        : st_run_fwd_case(id, &k, seed, r, msg, len);
-        int slot = st_dtype_slot(k.g.dtype);
+        int slot = sg_dtype_index(k.g.dtype); /* a parsed case has a dtype of the list */
         tally->cases[slot]++;
         tally->passed[slot] += ok;
         st_tally_standard(tally, &k);
@@ -360,14 +344,14 @@ static void st_standards(const st_tally *tally, cJSON *rep) {
 
 /* The summary by dtype on stdout and into the report's "by_dtype" and "summary". */
 static void st_summary(const st_tally *tally, int done, int failed, cJSON *rep) {
-    static const char *const names[ST_DTYPES] = {"f32", "f16", "bf16", "s8", "u8", "s32"};
     printf("%-6s %7s %7s %7s\n", "dtype", "cases", "passed", "failed");
     cJSON *by = cJSON_AddObjectToObject(rep, "by_dtype");
-    for (int k = 0; k < ST_DTYPES; k++) {
+    for (int k = 0; k < SG_DTYPE_COUNT; k++) {
         if (!tally->cases[k]) continue;
-        printf("%-6s %7d %7d %7d\n", names[k], tally->cases[k], tally->passed[k],
+        const char *name = selugrad_dtype_name(sg_dtype_list[k]);
+        printf("%-6s %7d %7d %7d\n", name, tally->cases[k], tally->passed[k],
                tally->cases[k] - tally->passed[k]);
-        cJSON *o = cJSON_AddObjectToObject(by, names[k]);
+        cJSON *o = cJSON_AddObjectToObject(by, name);
         cJSON_AddNumberToObject(o, "cases", tally->cases[k]);
         cJSON_AddNumberToObject(o, "passed", tally->passed[k]);
         cJSON_AddNumberToObject(o, "failed", tally->cases[k] - tally->passed[k]);
