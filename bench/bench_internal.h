@@ -79,6 +79,9 @@ int sgb_time_medians(size_t count, const sgb_call_fn *fns, void *const *ctxs, in
    "omp-hook"; bound_gbps the call alone's rate, ratio alone time / the row's time). 0, or -1
    when a call failed or the benchmark was built without OpenMP (with a message). */
 typedef struct sgb_row sgb_row;
+/* Notes the OpenMP team size and wait policy the process started with (before oneDNN's rows
+   change the team size); sgb_omp_run runs its regions with that team. */
+void sgb_omp_note_start(void);
 int sgb_omp_run(const sgb_options *opt, const sgb_timing *t, sgb_row *rows, size_t *nrows);
 
 /* ---- buffers (buffers.c) ---- */

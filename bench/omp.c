@@ -22,6 +22,18 @@
 #include "core/pool.h"
 
 static volatile double sgb_omp_sink;
+
+/* The team size and wait policy this process started with: oneDNN's rows set the team size to
+   their thread count (omp_set_num_threads), and OMP_WAIT_POLICY is read by libgomp when the
+   program starts, whatever the environment says later (onednn.c sets it). */
+static int sgb_omp_threads0;
+static char sgb_omp_policy0[32];
+
+void sgb_omp_note_start(void) {
+    sgb_omp_threads0 = omp_get_max_threads();
+    const char *p = getenv("OMP_WAIT_POLICY");
+    snprintf(sgb_omp_policy0, sizeof sgb_omp_policy0, "%s", p ? p : "unset");
+}
 static unsigned sgb_omp_team; /* threads of the last hooked call's team that had a task */
 
 /* A region with a little work on every thread of the team. */
@@ -98,11 +110,11 @@ int sgb_omp_run(const sgb_options *opt, const sgb_timing *t, sgb_row *rows, size
     size_t reps = t->reps ? t->reps : opt->quick ? 50 : 400;
     double *s = malloc(reps * sizeof *s);
     if (s == NULL) return -1;
+    if (sgb_omp_threads0 > 0) omp_set_num_threads(sgb_omp_threads0);
     printf("# omp: a call alone, and right after an OpenMP parallel region (team of %d, "
-           "OMP_WAIT_POLICY %s) through the own pool and through the host hook (omp parallel "
-           "for); medians of %zu calls, us; x = over the call alone\n",
-           omp_get_max_threads(), getenv("OMP_WAIT_POLICY") ? getenv("OMP_WAIT_POLICY") : "unset",
-           reps);
+           "OMP_WAIT_POLICY %s at the start) through the own pool and through the host hook "
+           "(omp parallel for); medians of %zu calls, us; x = over the call alone\n",
+           omp_get_max_threads(), sgb_omp_threads0 > 0 ? sgb_omp_policy0 : "not noted", reps);
     printf("# omp dtype      n threads   alone    pool  pool_x    hook  hook_x\n");
     int rc = 0;
     for (size_t si = 0; si < opt->nsizes && rc == 0; si++)
@@ -145,6 +157,8 @@ int sgb_omp_run(const sgb_options *opt, const sgb_timing *t, sgb_row *rows, size
     return rc;
 }
 #else
+void sgb_omp_note_start(void) {}
+
 int sgb_omp_run(const sgb_options *opt, const sgb_timing *t, sgb_row *rows, size_t *nrows) {
     (void)t;
     (void)rows;

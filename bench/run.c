@@ -256,6 +256,7 @@ static int sgb_run_all(sgb_run *r) {
 }
 
 int selugrad_bench_main(int argc, char **argv) {
+    sgb_omp_note_start();
     sgb_options opt;
     int rc = sgb_parse_options(argc, argv, &opt, stderr);
     if (rc != 0) return rc == 1 ? 0 : 2;

@@ -9,7 +9,7 @@
 #include <stdatomic.h>
 
 #ifndef SG_HOOK_TASKS_PER_THREAD
-#define SG_HOOK_TASKS_PER_THREAD 1
+#define SG_HOOK_TASKS_PER_THREAD 8
 #endif
 
 static atomic_uint sg_hook_seq; /* odd while a writer changes the pair */
@@ -65,9 +65,9 @@ selugrad_status sg_parallel_for(unsigned nth, size_t n_tasks, sg_range_fn fn, vo
     selugrad_parallel_for_fn hook;
     void *hook_ctx;
     if (nth > 1 && n_tasks > 1 && sg_hook_get(&hook, &hook_ctx)) {
-        /* SG_HOOK_TASKS_PER_THREAD runs of tasks per thread: the host balances them as it
-           schedules its loops; each is one range (one kernel call where the call streams, or
-           calls of the most that stay below the streaming size), not one call per task */
+        /* at most SG_HOOK_TASKS_PER_THREAD host tasks per thread, as many as the own pool's
+           split makes (a dynamic host balances them); a long call's many small tasks (exec.h,
+           SG_TASK_MOST_PARTS) go to the host in runs, each one range */
         size_t groups = (size_t)nth * SG_HOOK_TASKS_PER_THREAD;
         sg_hook_job j = {fn, ctx, n_tasks, groups < n_tasks ? groups : n_tasks};
         hook(hook_ctx, j.groups, sg_hook_task, &j);
