@@ -1,22 +1,20 @@
 /*
- * int8 SELU forward, AVX-512BW (selu_scalar.c's form, exact): x > 0 gives (x * 269) >> 8 (16-bit
- * lanes: at most 34163, so unsigned), wrapped by keeping its low byte; x < 0 gives -1 (0xFF);
+ * int8 SELU forward, AVX-512BW (selu_scalar.c's form, exact): x > 0 gives (x * 269) >> 8 wrapped
+ * to int8, computed per byte as x + ((x * 13) >> 8) (269 = 256 + 13), the correction from
+ * VPMULHUW by 13 * 256 on the even bytes and on the odd bytes in place; x < 0 gives -1 (0xFF);
  * 0 gives 0. 64 lanes per step; tail: one masked step.
  */
 #include "selu_avx512.h"
 
-static inline __m256i sg_s8_half(__m256i x8) {
-    __m512i x = _mm512_cvtepi8_epi16(x8);
-    __m512i pos = _mm512_max_epi16(x, _mm512_setzero_si512());
-    __m512i v = _mm512_srli_epi16(_mm512_mullo_epi16(pos, _mm512_set1_epi16(269)), 8);
-    v = _mm512_or_si512(v, _mm512_srai_epi16(x, 15)); /* x < 0: all ones */
-    return _mm512_cvtepi16_epi8(v);                   /* the low byte: the wrap to int8 */
-}
-
 static inline __m512i sg_s8_vec(__m512i x) {
-    __m256i lo = sg_s8_half(_mm512_castsi512_si256(x));
-    __m256i hi = sg_s8_half(_mm512_extracti64x4_epi64(x, 1));
-    return _mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1);
+    const __m512i lo = _mm512_set1_epi16(0x00FF), hi = _mm512_set1_epi16((short)0xFF00);
+    const __m512i k = _mm512_set1_epi16(13 * 256);
+    __m512i pos = _mm512_max_epi8(x, _mm512_setzero_si512());
+    __m512i ce = _mm512_mulhi_epu16(_mm512_and_si512(pos, lo), k); /* (e * 13) >> 8, low byte */
+    __m512i co = _mm512_mulhi_epu16(_mm512_and_si512(pos, hi), k); /* o * 13 */
+    __m512i corr = _mm512_ternarylogic_epi32(ce, co, hi, 0xF8);    /* ce | (co & 0xFF00) */
+    __m512i v = _mm512_add_epi8(pos, corr);
+    return _mm512_mask_mov_epi8(v, _mm512_movepi8_mask(x), _mm512_set1_epi8(-1));
 }
 
 static inline void sg_s8_masked(size_t m, const void *xv, void *yv) {
