@@ -35,8 +35,10 @@ if(SELUGRAD_SANITIZE)
 endif()
 # The programs it builds run on the build machine: not when cross compiling.
 if(NOT CMAKE_CROSSCOMPILING)
-  add_test(NAME aclnn_install_pkgconfig
-           COMMAND ${PROJECT_SOURCE_DIR}/tests/scripts/aclnn_install.sh ${PROJECT_BINARY_DIR}
-                   ${PROJECT_SOURCE_DIR} ${CMAKE_C_COMPILER} ${CMAKE_CXX_COMPILER}
-                   "${sg_aclnn_extra}")
+  foreach(mode pkgconfig find_package)
+    add_test(NAME aclnn_install_${mode}
+             COMMAND ${PROJECT_SOURCE_DIR}/tests/scripts/aclnn_install.sh ${mode}
+                     ${PROJECT_BINARY_DIR} ${PROJECT_SOURCE_DIR} ${CMAKE_C_COMPILER}
+                     ${CMAKE_CXX_COMPILER} "${sg_aclnn_extra}")
+  endforeach()
 endif()

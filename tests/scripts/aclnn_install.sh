@@ -3,31 +3,37 @@
 # nothing but `pkg-config --cflags --libs selugrad`: the C example, the C++ example, ops-nn's
 # forward example, and a C file that includes the operator header by its short name. Then runs
 # them. Then a CMake project that finds the same install with find_package(selugrad) builds the
-# C example against the shared and the static target and runs both.
-# Usage: aclnn_install.sh <build-dir> <source-dir> <c-compiler> <c++-compiler> [extra-flags]
+# C example against the shared and the static target and runs both. The two halves are two CTest
+# tests (mode pkgconfig or find_package), each on its own install, so they run side by side.
+# Usage: aclnn_install.sh pkgconfig|find_package <build-dir> <source-dir> <c-compiler>
+#        <c++-compiler> [extra-flags]
 set -euo pipefail
-build=$1 src=$(cd "$2" && pwd) cc=$3 cxx=$4 extra=${5:-}
+mode=$1 build=$2 src=$(cd "$3" && pwd) cc=$4 cxx=$5 extra=${6:-}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cmake --install "$build" --prefix "$tmp/prefix" >/dev/null
 pcdir=$(dirname "$(find "$tmp/prefix" -name selugrad.pc | head -1)")
-# no --define-variable: the .pc file must find its prefix by itself (cmake --install --prefix)
-flags=$(PKG_CONFIG_PATH=$pcdir pkg-config --cflags --libs selugrad)
-case $flags in *"$tmp/prefix"*) ;; *) echo "pkg-config flags do not name the install prefix $tmp/prefix"; exit 1 ;; esac
-echo "pkg-config flags: $flags"
-"$cc" -std=c11 -Wall -Wextra -Werror "$src/examples/test_aclnn_selu_grad.c" -o "$tmp/c_example" $flags -lm $extra
-"$cxx" -std=c++11 -Wall -Wextra -Werror "$src/tests/cxx/aclnn_cxx_example.cpp" -o "$tmp/cxx_example" $flags $extra
-# ops-nn's forward example (its in-place twin includes the same headers; both run in the build
-# tree: tests/cmake/selu.cmake)
-"$cxx" -std=c++11 -Wall -Wextra -Werror "$src/examples/test_aclnn_selu.cpp" -o "$tmp/test_aclnn_selu" $flags $extra
-"$cc" -std=c11 -Wall -Werror "$src/tests/consumer/short.c" -o "$tmp/short" $flags $extra
 libdir=$(dirname "$pcdir")
 export LD_LIBRARY_PATH=$libdir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
-"$tmp/c_example" | tail -1
-"$tmp/cxx_example" | tail -1
-"$tmp/test_aclnn_selu" | diff - "$src/tests/data/aclnn_selu_example.expected"
-"$tmp/short"
-echo "install + pkg-config: OK"
+if [ "$mode" = pkgconfig ]; then
+  # no --define-variable: the .pc file must find its prefix by itself (cmake --install --prefix)
+  flags=$(PKG_CONFIG_PATH=$pcdir pkg-config --cflags --libs selugrad)
+  case $flags in *"$tmp/prefix"*) ;; *) echo "pkg-config flags do not name the install prefix $tmp/prefix"; exit 1 ;; esac
+  echo "pkg-config flags: $flags"
+  "$cc" -std=c11 -Wall -Wextra -Werror "$src/examples/test_aclnn_selu_grad.c" -o "$tmp/c_example" $flags -lm $extra
+  "$cxx" -std=c++11 -Wall -Wextra -Werror "$src/tests/cxx/aclnn_cxx_example.cpp" -o "$tmp/cxx_example" $flags $extra
+  # ops-nn's forward example (its in-place twin includes the same headers; both run in the build
+  # tree: tests/cmake/selu.cmake)
+  "$cxx" -std=c++11 -Wall -Wextra -Werror "$src/examples/test_aclnn_selu.cpp" -o "$tmp/test_aclnn_selu" $flags $extra
+  "$cc" -std=c11 -Wall -Werror "$src/tests/consumer/short.c" -o "$tmp/short" $flags $extra
+  "$tmp/c_example" | tail -1
+  "$tmp/cxx_example" | tail -1
+  "$tmp/test_aclnn_selu" | diff - "$src/tests/data/aclnn_selu_example.expected"
+  "$tmp/short"
+  echo "install + pkg-config: OK"
+  exit 0
+fi
+[ "$mode" = find_package ] || { echo "unknown mode '$mode' (pkgconfig or find_package)"; exit 2; }
 cmake -S "$src/tests/consumer" -B "$tmp/consumer" -DCMAKE_PREFIX_PATH="$tmp/prefix" \
   -DCMAKE_C_COMPILER="$cc" -DCMAKE_C_FLAGS="-Wall -Werror $extra" \
   -DCMAKE_EXE_LINKER_FLAGS="$extra" >/dev/null

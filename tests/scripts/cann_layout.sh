@@ -11,9 +11,11 @@
 #  3. a program recording CANN's library names (as one built against CANN does) loads the one
 #     library once.
 # Then the default install: CANN's names beside libselugrad in its libdir, the g++ line again.
-# Usage: cann_layout.sh <build-dir> <source-dir> <c++-compiler> [extra-flags]
+# Three CTest tests, so that the two halves run side by side on one tree: `tree` installs it into
+# <build-dir>/cann_tree and checks it (the fixture), `sample` does 1, `lines` 2, 3 and the rest.
+# Usage: cann_layout.sh tree|sample|lines <build-dir> <source-dir> <c++-compiler> [extra-flags]
 set -euo pipefail
-build=$1 src=$(cd "$2" && pwd) cxx=$3 extra=${4:-}
+mode=$1 build=$2 src=$(cd "$3" && pwd) cxx=$4 extra=${5:-}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
@@ -26,19 +28,24 @@ inplace=$src/examples/cann/arch35/test_aclnn_inplace_selu.cpp
 want_fwd=$src/tests/data/aclnn_selu_example.expected
 want_inplace=$src/tests/data/aclnn_inplace_selu_example.expected
 
-root=$tmp/Ascend/cann
-cmake --install "$build" --component cann --prefix "$root" >/dev/null
-for f in lib64/libselugrad.so include/acl/acl.h include/aclnn/acl_meta.h \
-  include/aclnn/aclnn_selu_backward.h include/aclnnop/aclnn_selu_backward.h \
-  include/aclnnop/aclnn_selu.h bin/selugrad \
-  set_env.sh; do
-  [ -e "$root/$f" ] || fail "$f missing from the CANN tree"
-done
-for n in ascendcl acl_rt nnopbase opapi opapi_nn opapi_math; do
-  so=$(readelf -d "$root/lib64/lib$n.so" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
-  [ "$so" = libselugrad.so.0 ] || fail "lib$n.so has SONAME '$so'"
-done
-echo "CANN tree: OK ($(cd "$root" && find . -type f -o -type l | wc -l) files)"
+root=$(cd "$build" && pwd)/cann_tree/Ascend/cann
+if [ "$mode" = tree ]; then
+  rm -rf "$root"
+  cmake --install "$build" --component cann --prefix "$root" >/dev/null
+  for f in lib64/libselugrad.so include/acl/acl.h include/aclnn/acl_meta.h \
+    include/aclnn/aclnn_selu_backward.h include/aclnnop/aclnn_selu_backward.h \
+    include/aclnnop/aclnn_selu.h bin/selugrad \
+    set_env.sh; do
+    [ -e "$root/$f" ] || fail "$f missing from the CANN tree"
+  done
+  for n in ascendcl acl_rt nnopbase opapi opapi_nn opapi_math; do
+    so=$(readelf -d "$root/lib64/lib$n.so" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
+    [ "$so" = libselugrad.so.0 ] || fail "lib$n.so has SONAME '$so'"
+  done
+  echo "CANN tree: OK ($(cd "$root" && find . -type f -o -type l | wc -l) files)"
+  exit 0
+fi
+[ -f "$root/set_env.sh" ] || fail "no CANN tree at $root (the cann_tree test installs it)"
 
 # Everything below sees the install only through set_env.sh.
 unset ASCEND_CUSTOM_PATH ASCEND_HOME_PATH ASCEND_TOOLKIT_HOME
@@ -58,16 +65,20 @@ check_run() {
 }
 
 # 1. CANN's sample CMakeLists, ASCEND_CUSTOM_PATH from set_env.sh
-cmake -S "$src/examples/cann" -B "$tmp/sample" -DCMAKE_CXX_COMPILER="$cxx" \
-  -DCMAKE_CXX_FLAGS="-Wall -Wextra -Werror $extra" -DCMAKE_EXE_LINKER_FLAGS="$extra" >/dev/null
-cmake --build "$tmp/sample" >/dev/null
-check_run "$tmp/sample/bin/test_aclnn_selu_grad" "$want_old" "sample CMakeLists, older example"
-check_run "$tmp/sample/bin/test_aclnn_selu_grad_arch35" "$want_arch35" \
-  "sample CMakeLists, arch35 example"
-check_run "$tmp/sample/bin/test_aclnn_selu_arch35" "$want_fwd" "sample CMakeLists, arch35 aclnnSelu"
-check_run "$tmp/sample/bin/test_aclnn_inplace_selu_arch35" "$want_inplace" \
-  "sample CMakeLists, arch35 aclnnInplaceSelu"
-echo "CANN's sample CMakeLists: OK"
+if [ "$mode" = sample ]; then
+  cmake -S "$src/examples/cann" -B "$tmp/sample" -DCMAKE_CXX_COMPILER="$cxx" \
+    -DCMAKE_CXX_FLAGS="-Wall -Wextra -Werror $extra" -DCMAKE_EXE_LINKER_FLAGS="$extra" >/dev/null
+  cmake --build "$tmp/sample" >/dev/null
+  check_run "$tmp/sample/bin/test_aclnn_selu_grad" "$want_old" "sample CMakeLists, older example"
+  check_run "$tmp/sample/bin/test_aclnn_selu_grad_arch35" "$want_arch35" \
+    "sample CMakeLists, arch35 example"
+  check_run "$tmp/sample/bin/test_aclnn_selu_arch35" "$want_fwd" "sample CMakeLists, arch35 aclnnSelu"
+  check_run "$tmp/sample/bin/test_aclnn_inplace_selu_arch35" "$want_inplace" \
+    "sample CMakeLists, arch35 aclnnInplaceSelu"
+  echo "CANN's sample CMakeLists: OK"
+  exit 0
+fi
+[ "$mode" = lines ] || fail "unknown mode '$mode' (tree, sample or lines)"
 
 # 2. ops-nn's g++ line (build.sh's eager examples) with both examples, its -lacl_rt and older
 #    -lopapi variants. Each example is compiled once with the line's -I flags and linked with each
