@@ -107,10 +107,9 @@ if(TARGET selugrad_loop_trace)
   add_test(NAME loop_trace_unknown_kernel
     COMMAND ${CMAKE_COMMAND} -DBIN=$<TARGET_FILE:selugrad_loop_trace> -DEXPECT=2 -DARGS=no_such_kernel
       "-DERR_MATCH=no kernel named \"no_such_kernel\"" -P ${PROJECT_SOURCE_DIR}/bench/check_run.cmake)
-  find_package(Python3 COMPONENTS Interpreter)
-  if(Python3_Interpreter_FOUND)
+  if(SG_PYTHON) # tests/CMakeLists.txt
     add_test(NAME cost_model_smoke
-      COMMAND Python3::Interpreter ${PROJECT_SOURCE_DIR}/scripts/cost_model.py --build ${PROJECT_BINARY_DIR}
+      COMMAND ${SG_PYTHON} ${PROJECT_SOURCE_DIR}/scripts/cost_model.py --build ${PROJECT_BINARY_DIR}
         --no-build --no-measure --kernels ^f32_selugrad__avx2$ --cpus znver5,haswell)
     set_tests_properties(cost_model_smoke PROPERTIES SKIP_RETURN_CODE 77
       PASS_REGULAR_EXPRESSION "\\| f32_selugrad__avx2 \\| [0-9]+ \\| - \\| [0-9.]+ \\([0-9]+\\) [A-Za-z0-9/]+ \\| [0-9.]+ \\([0-9]+\\) [A-Za-z0-9/]+ \\|"

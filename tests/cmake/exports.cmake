@@ -3,7 +3,7 @@
 # the library is built with hidden visibility (scripts/check_exports.py, nm -D --defined-only).
 set(sg_check_exports ${PROJECT_SOURCE_DIR}/scripts/check_exports.py)
 add_test(NAME exports_public_only
-  COMMAND ${SG_PYTHON3} -S ${sg_check_exports} ${PROJECT_SOURCE_DIR}/include
+  COMMAND ${SG_PYTHON} -S ${sg_check_exports} ${PROJECT_SOURCE_DIR}/include
           $<TARGET_FILE:selugrad> --nm ${CMAKE_NM})
 set_tests_properties(exports_public_only PROPERTIES PASS_REGULAR_EXPRESSION
   "exports exactly the [0-9]+ functions the public headers declare")
@@ -12,7 +12,7 @@ set_tests_properties(exports_public_only PROPERTIES PASS_REGULAR_EXPRESSION
 add_library(sg_exports_fixture SHARED ${CMAKE_CURRENT_SOURCE_DIR}/data/exports/lib.c)
 set_target_properties(sg_exports_fixture PROPERTIES C_VISIBILITY_PRESET default)
 add_test(NAME exports_finds_leaks
-  COMMAND ${SG_PYTHON3} -S ${sg_check_exports} ${CMAKE_CURRENT_SOURCE_DIR}/data/exports/include
+  COMMAND ${SG_PYTHON} -S ${sg_check_exports} ${CMAKE_CURRENT_SOURCE_DIR}/data/exports/include
           $<TARGET_FILE:sg_exports_fixture> --nm ${CMAKE_NM})
 set_tests_properties(exports_finds_leaks PROPERTIES PASS_REGULAR_EXPRESSION
   "declared without an export macro: fixture.h: selugrad_fixture_unmarked\ndeclared for export but not exported: selugrad_fixture_declared [^\n]*\nexported but not declared in the public headers: selugrad_fixture_unmarked\nexported but not declared in the public headers: sg_fixture_leak\nexported name outside selugrad_., acl., aclnn.: sg_fixture_leak")
