@@ -22,17 +22,6 @@ size_t selugrad_dtype_size(selugrad_dtype dtype) {
     return 0;
 }
 
-const char *selugrad_dtype_name(selugrad_dtype dtype) {
-    switch (dtype) {
-#define SG_DTYPE(tag, dt, acl, size, fp, ub_bpe, selu_bpe, aclnn, aliases)                         \
-    case dt:                                                                                       \
-        return #tag;
-#include "dtypes.inc"
-#undef SG_DTYPE
-    }
-    return NULL;
-}
-
 int sg_dtype_index(selugrad_dtype dtype) {
     switch (dtype) {
 #define SG_DTYPE(tag, dt, acl, size, fp, ub_bpe, selu_bpe, aclnn, aliases)                         \
@@ -44,8 +33,10 @@ int sg_dtype_index(selugrad_dtype dtype) {
     return -1;
 }
 
-/* One row per dtype of the columns the lookups below return. */
+/* One row per dtype of the columns the lookups below return (size and index, which every call's
+   checks use, keep their switches above). */
 typedef struct {
+    const char *name, *acl_name;
     int fp;
     int64_t ub_bpe, selu_bpe;
     sg_aclnn_accept aclnn;
@@ -53,7 +44,7 @@ typedef struct {
 
 static const sg_dtype_row sg_dtype_rows[SG_DTYPE_COUNT] = {
 #define SG_DTYPE(tag, dt, acl, size, fp, ub_bpe, selu_bpe, aclnn, aliases)                         \
-    {fp, ub_bpe, selu_bpe, aclnn},
+    {#tag, #acl, fp, ub_bpe, selu_bpe, aclnn},
 #include "dtypes.inc"
 #undef SG_DTYPE
 };
@@ -61,6 +52,11 @@ static const sg_dtype_row sg_dtype_rows[SG_DTYPE_COUNT] = {
 static const sg_dtype_row *sg_row(selugrad_dtype dtype) {
     int i = sg_dtype_index(dtype);
     return i < 0 ? NULL : &sg_dtype_rows[i];
+}
+
+const char *selugrad_dtype_name(selugrad_dtype dtype) {
+    const sg_dtype_row *r = sg_row(dtype);
+    return r ? r->name : NULL;
 }
 
 int sg_dtype_is_float(selugrad_dtype dtype) {
@@ -84,14 +80,8 @@ sg_aclnn_accept sg_dtype_aclnn(selugrad_dtype dtype) {
 }
 
 const char *sg_dtype_acl_name(selugrad_dtype dtype) {
-    switch (dtype) {
-#define SG_DTYPE(tag, dt, acl, size, fp, ub_bpe, selu_bpe, aclnn, aliases)                         \
-    case dt:                                                                                       \
-        return #acl;
-#include "dtypes.inc"
-#undef SG_DTYPE
-    }
-    return NULL;
+    const sg_dtype_row *r = sg_row(dtype);
+    return r ? r->acl_name : NULL;
 }
 
 /* Whether name is one of the space-separated words of list. */
