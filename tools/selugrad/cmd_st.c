@@ -46,6 +46,20 @@ static uint64_t st_seed(const char *id, int64_t seed) {
     return h;
 }
 
+/* The report fields of one case: the API it went through, its size, the check's counts and the
+   wall time between t0 and t1. */
+static void st_report(cJSON *rep, const char *api, size_t n, const cli_check *c,
+                      const struct timespec *t0, const struct timespec *t1) {
+    cJSON_AddStringToObject(rep, "api", api);
+    cJSON_AddNumberToObject(rep, "elements", (double)n);
+    cJSON_AddNumberToObject(rep, "mismatches", (double)c->mismatches);
+    cJSON_AddNumberToObject(rep, "mere", c->mere);
+    cJSON_AddNumberToObject(rep, "mare", c->mare);
+    cJSON_AddNumberToObject(rep, "seconds",
+                            (double)(t1->tv_sec - t0->tv_sec) +
+                                (double)(t1->tv_nsec - t0->tv_nsec) * 1e-9);
+}
+
 /* Runs one parsed case; returns 1 when it passes. Fills a report object. */
 static int st_run_case(const char *id, const st_case *k, int64_t seed, cJSON *rep, char *msg,
                        size_t len) {
@@ -74,13 +88,7 @@ static int st_run_case(const char *id, const st_case *k, int64_t seed, cJSON *re
         snprintf(msg, len, "error: %s", err);
     else if (!ok)
         cli_check_summary(&c, msg, len);
-    cJSON_AddStringToObject(rep, "api", cli_exec_api(g.dtype));
-    cJSON_AddNumberToObject(rep, "elements", (double)g.n);
-    cJSON_AddNumberToObject(rep, "mismatches", (double)c.mismatches);
-    cJSON_AddNumberToObject(rep, "mere", c.mere);
-    cJSON_AddNumberToObject(rep, "mare", c.mare);
-    cJSON_AddNumberToObject(
-        rep, "seconds", (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9);
+    st_report(rep, cli_exec_api(g.dtype), g.n, &c, &t0, &t1);
     cli_tensor_free(&g), cli_tensor_free(&o), cli_tensor_free(&y);
     return ok;
 }
@@ -110,13 +118,7 @@ static int st_run_fwd_case(const char *id, const st_case *k, int64_t seed, cJSON
         snprintf(msg, len, "error: %s", err);
     else if (!ok)
         cli_check_summary(&c, msg, len);
-    cJSON_AddStringToObject(rep, "api", k->op == 2 ? "aclnnInplaceSelu" : "aclnnSelu");
-    cJSON_AddNumberToObject(rep, "elements", (double)x.n);
-    cJSON_AddNumberToObject(rep, "mismatches", (double)c.mismatches);
-    cJSON_AddNumberToObject(rep, "mere", c.mere);
-    cJSON_AddNumberToObject(rep, "mare", c.mare);
-    cJSON_AddNumberToObject(
-        rep, "seconds", (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9);
+    st_report(rep, k->op == 2 ? "aclnnInplaceSelu" : "aclnnSelu", x.n, &c, &t0, &t1);
     cli_tensor_free(&x), cli_tensor_free(&y);
     return ok;
 }

@@ -14,6 +14,12 @@
 #include "../small_int_fixed.h"
 #include "sg_avx2.h"
 
+/* The 32 bytes of a VPSHUFB table: M(0) .. M(15) in each 128-bit lane. */
+#define SG_ADJ16(M)                                                                                \
+    M(0), M(1), M(2), M(3), M(4), M(5), M(6), M(7), M(8), M(9), M(10), M(11), M(12), M(13), M(14), \
+        M(15)
+#define SG_ADJ32(M) SG_ADJ16(M), SG_ADJ16(M)
+
 /* The 16 results of one half (int16, not saturated): g8 = g * 256, k = K; sgn: int8 (signed
    product, floor(|x|) / 8 from n and its sign), else uint8 (floor(x) / 16); tab: the 16 adj
    bytes (SG_S8_ADJ256 or SG_U8_ADJ256) in both 128-bit lanes. VPSHUFB reads the index from the

@@ -9,14 +9,7 @@
 static inline __m256i sg_u8_step(const void *g, const void *o) {
     (void)o; /* o >= 0: always the scale branch */
     const __m256i zero = _mm256_setzero_si256(), k = _mm256_set1_epi16(SG_SMALL_K_SCALE);
-    const __m256i tab = _mm256_setr_epi8(
-        SG_U8_ADJ256(0), SG_U8_ADJ256(1), SG_U8_ADJ256(2), SG_U8_ADJ256(3), SG_U8_ADJ256(4),
-        SG_U8_ADJ256(5), SG_U8_ADJ256(6), SG_U8_ADJ256(7), SG_U8_ADJ256(8), SG_U8_ADJ256(9),
-        SG_U8_ADJ256(10), SG_U8_ADJ256(11), SG_U8_ADJ256(12), SG_U8_ADJ256(13), SG_U8_ADJ256(14),
-        SG_U8_ADJ256(15), SG_U8_ADJ256(0), SG_U8_ADJ256(1), SG_U8_ADJ256(2), SG_U8_ADJ256(3),
-        SG_U8_ADJ256(4), SG_U8_ADJ256(5), SG_U8_ADJ256(6), SG_U8_ADJ256(7), SG_U8_ADJ256(8),
-        SG_U8_ADJ256(9), SG_U8_ADJ256(10), SG_U8_ADJ256(11), SG_U8_ADJ256(12), SG_U8_ADJ256(13),
-        SG_U8_ADJ256(14), SG_U8_ADJ256(15));
+    const __m256i tab = _mm256_setr_epi8(SG_ADJ32(SG_U8_ADJ256));
     __m256i gx = _mm256_loadu_si256((const __m256i *)g);
     __m256i y0 = sg256_fixed_half(_mm256_unpacklo_epi8(zero, gx), k, 0, tab);
     __m256i y1 = sg256_fixed_half(_mm256_unpackhi_epi8(zero, gx), k, 0, tab);

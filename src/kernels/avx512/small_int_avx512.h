@@ -15,6 +15,12 @@
 #include "../small_int_fixed.h"
 #include "sg_avx512.h"
 
+/* The 64 entries M(0) .. M(63) of a VPERMI2W threshold table (two 32-word registers). */
+#define SG_THR8(M, b) M(b), M(b + 1), M(b + 2), M(b + 3), M(b + 4), M(b + 5), M(b + 6), M(b + 7)
+#define SG_THR64(M)                                                                                \
+    SG_THR8(M, 0), SG_THR8(M, 8), SG_THR8(M, 16), SG_THR8(M, 24), SG_THR8(M, 32), SG_THR8(M, 40),  \
+        SG_THR8(M, 48), SG_THR8(M, 56)
+
 /* The 32 results of one half (int16, not saturated): g8 = g * 256, k = K (sgn: int8, signed
    product and arithmetic shift; else uint8), t0 and t1 the 64-word threshold table. */
 SG_ALWAYS_INLINE __m512i sg512_fixed_half(__m512i g8, __m512i k, int sgn, __m512i t0, __m512i t1) {

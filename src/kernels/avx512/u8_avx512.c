@@ -6,12 +6,7 @@
  */
 #include "small_int_avx512.h"
 
-#define SG_T8(b)                                                                                   \
-    SG_U8_THR512(b), SG_U8_THR512(b + 1), SG_U8_THR512(b + 2), SG_U8_THR512(b + 3),                \
-        SG_U8_THR512(b + 4), SG_U8_THR512(b + 5), SG_U8_THR512(b + 6), SG_U8_THR512(b + 7)
-static const uint16_t sg_u8_thr[64] = {SG_T8(0),  SG_T8(8),  SG_T8(16), SG_T8(24),
-                                       SG_T8(32), SG_T8(40), SG_T8(48), SG_T8(56)};
-#undef SG_T8
+static const uint16_t sg_u8_thr[64] = {SG_THR64(SG_U8_THR512)};
 
 static inline __m512i sg_u8_step(__m512i gx, __m512i ox, const void *ctx) {
     (void)ox; /* o >= 0: always the scale branch */
