@@ -29,6 +29,7 @@ typedef struct job {
     atomic_int foreign; /* ranges run by another thread than the caller */
     pthread_t caller;
     atomic_int worker_known;
+    atomic_int await_worker; /* the caller's ranges wait (a while) for the worker to run one */
     pthread_t worker;
 } job;
 
@@ -50,6 +51,10 @@ static void job_range(void *ctx, size_t begin, size_t end) {
             atomic_store(&j->worker_known, 1);
         }
     }
+    /* while the worker is being found: give it time to wake and claim a range, so that the
+       search does not depend on how fast a sleeping worker wakes (slow under a sanitizer) */
+    else if (atomic_load(&j->await_worker))
+        for (int y = 0; y < 100000 && !atomic_load(&j->worker_known); y++) sched_yield();
     for (size_t i = begin; i < end; i++) atomic_fetch_add(&j->hits[i], 1);
 }
 
@@ -73,7 +78,9 @@ static void test_held_worker(void **state) {
     sigemptyset(&sa.sa_mask);
     assert_int_equal(sigaction(SIGUSR1, &sa, NULL), 0);
     /* find the worker: jobs until one of its ranges ran (it is started by the first one) */
+    atomic_store(&j->await_worker, 1);
     for (int r = 0; r < 100000 && !atomic_load(&j->worker_known); r++) run_job(SIZE_MAX);
+    atomic_store(&j->await_worker, 0);
     if (!atomic_load(&j->worker_known)) skip(); /* a worker that never ran: nothing to hold */
     /* between jobs the worker holds no claim; hold it there */
     assert_int_equal(pthread_kill(j->worker, SIGUSR1), 0);
