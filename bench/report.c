@@ -45,6 +45,14 @@ static const struct {
     {"onednn_gbps", "oneDNN's eltwise backward (elu_use_dst_for_bwd, alpha = SA: the same\n"
                     "bytes and select, but x1 where o > 0) on threads_used threads, f32 and\n"
                     "bf16; 0 if not run (a '# onednn' line says why)"},
+    {"compute_gbps", "the compute bound: the row's kernel on 4K elements in L1 on the calling\n"
+                     "thread (the fastest of several samples, as selugrad_isa_rates measures)\n"
+                     "in elements/s x the bytes per element counted in gbps x threads_used;\n"
+                     "0 in --omp's rows"},
+    {"governs", "the lower of bound_gbps and compute_gbps: compute, or the bound's name;\n"
+                "- in --omp's rows"},
+    {"ratio_gov", "gbps / the governing bound, min(bound_gbps, compute_gbps): what the\n"
+                  "forward's in-cache target is judged by (ratio is unchanged)"},
 };
 enum { SGB_NCOLS = sizeof sgb_cols / sizeof sgb_cols[0] };
 
@@ -61,7 +69,8 @@ void sgb_columns_help(FILE *f) {
 
 void sgb_table_header(FILE *f) {
     /* widths of sgb_table_row's fields */
-    static const int width[SGB_NCOLS] = {-5, 6, 7, 12, -10, -24, -5, 9, 8, 10, -15, 6, 9, 7, 11};
+    static const int width[SGB_NCOLS] = {-5, 6,   7, 12, -10, -24, -5, 9,   8,
+                                         10, -15, 6, 9,  7,   11,  12, -18, 9};
     for (size_t c = 0; c < SGB_NCOLS; c++)
         fprintf(f, "%s%*s", c ? " " : "", width[c], sgb_cols[c].name);
     fputc('\n', f);
@@ -72,10 +81,11 @@ void sgb_table_row(FILE *f, const sgb_row *r) {
     sgb_size_name(r->n, n, sizeof n);
     fprintf(f,
             "%-5s %6s %7u %12u %-10s %-24s %-5s %9.2f %8.2f %10.2f %-15s %6.3f %9.2f %7.2f "
-            "%11.2f\n",
+            "%11.2f %12.2f %-18s %9.3f\n",
             selugrad_dtype_name(r->dtype), n, r->threads, r->threads_used, r->isa, r->kernel,
             r->cache, r->us, r->gbps, r->bound_gbps, r->bound_kind, r->ratio, r->loop_gbps,
-            r->speedup, r->onednn_gbps);
+            r->speedup, r->onednn_gbps, r->compute_gbps, r->governs[0] ? r->governs : "-",
+            r->ratio_gov);
     fflush(f);
 }
 
@@ -91,10 +101,11 @@ int sgb_write_csv(const char *prog, const char *path, const char *preamble, cons
     fputc('\n', f);
     for (size_t i = 0; i < nrows; i++) {
         const sgb_row *r = &rows[i];
-        fprintf(f, "%s,%zu,%u,%u,%s,%s,%s,%.3f,%.3f,%.3f,%s,%.4f,%.3f,%.4f,%.3f\n",
+        fprintf(f, "%s,%zu,%u,%u,%s,%s,%s,%.3f,%.3f,%.3f,%s,%.4f,%.3f,%.4f,%.3f,%.3f,%s,%.4f\n",
                 selugrad_dtype_name(r->dtype), r->n, r->threads, r->threads_used, r->isa, r->kernel,
                 r->cache, r->us, r->gbps, r->bound_gbps, r->bound_kind, r->ratio, r->loop_gbps,
-                r->speedup, r->onednn_gbps);
+                r->speedup, r->onednn_gbps, r->compute_gbps, r->governs[0] ? r->governs : "-",
+                r->ratio_gov);
     }
     if (fclose(f) != 0) {
         fprintf(stderr, "%s: cannot write %s\n", prog, path);

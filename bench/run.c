@@ -107,9 +107,22 @@ static int sgb_loop_runs_here(void) {
     return sg_isa_supported(sgb_loop_isa);
 }
 
-/* One row: the call, the triads and the hand loop on nth allowed threads, timed in one group. */
-static int sgb_run_row(sgb_run *r, const sgb_bufs *b, const sgb_bufs *tb, sgb_call *lc,
-                       sgb_onednn *dn, const sg_kernel *k, sg_isa cap, unsigned nth, sgb_row *row) {
+/* The compute bound and what governs the row (its memory bound and ratio set). cb: SGB_L1_N
+   elements of the row's dtype. */
+static void sgb_row_compute(sgb_row *row, const sg_kernel *k, const sgb_bufs *cb, int quick) {
+    double bpe = (row->op ? 2.0 : 3.0) * (double)cb->es;
+    double rate = sgb_compute_rate(k, cb, quick ? 3u : 7u);
+    row->compute_gbps = rate * bpe * (double)row->threads_used * 1e-9;
+    int compute = row->compute_gbps < row->bound_gbps;
+    snprintf(row->governs, sizeof row->governs, "%s", compute ? "compute" : row->bound_kind);
+    row->ratio_gov = row->gbps / (compute ? row->compute_gbps : row->bound_gbps);
+}
+
+/* One row: the call, the triads and the hand loop on nth allowed threads, timed in one group;
+   then the kernel's compute bound (cb: its dtype's values in L1). */
+static int sgb_run_row(sgb_run *r, const sgb_bufs *b, const sgb_bufs *tb, const sgb_bufs *cb,
+                       sgb_call *lc, sgb_onednn *dn, const sg_kernel *k, sg_isa cap, unsigned nth,
+                       sgb_row *row) {
     if (selugrad_set_num_threads((int)nth) != SELUGRAD_OK) return -1;
     unsigned used = sgb_threads_used(lc);
     /* The bound is the best the memory system gives these bytes with up to nth threads: the
@@ -179,12 +192,14 @@ static int sgb_run_row(sgb_run *r, const sgb_bufs *b, const sgb_bufs *tb, sgb_ca
     row->loop_gbps = with_loop ? bytes / med[at_loop] * 1e-9 : 0.0;
     row->speedup = with_loop ? med[at_loop] / med[0] : 0.0;
     row->onednn_gbps = dn_med > 0.0 ? bytes / dn_med * 1e-9 : 0.0;
+    sgb_row_compute(row, k, cb, r->opt->quick);
     return 0;
 }
 
 /* b holds the dtype's inputs (the di-th --dtype entry), tb floats of the same geometry for the
-   triad; op 0 SeluGrad, 1 the forward. */
-static int sgb_run_dtype(sgb_run *r, sgb_bufs *b, const sgb_bufs *tb, size_t di, int op) {
+   triad, cb SGB_L1_N elements of the dtype for the compute bound; op 0 SeluGrad, 1 the forward. */
+static int sgb_run_dtype(sgb_run *r, sgb_bufs *b, const sgb_bufs *tb, const sgb_bufs *cb, size_t di,
+                         int op) {
     const sgb_options *opt = r->opt;
     selugrad_dtype dtype = opt->dtypes[di];
     size_t nisas = opt->nisas ? opt->nisas : 1;
@@ -212,7 +227,7 @@ static int sgb_run_dtype(sgb_run *r, sgb_bufs *b, const sgb_bufs *tb, size_t di,
         sgb_call lc = {b, dtype, op, 0, 0};
         for (size_t t = 0; t < opt->nthreads && rc == 0; t++) {
             sgb_row *row = &r->rows[r->nrows];
-            rc = sgb_run_row(r, b, tb, &lc, op ? NULL : dn, k, cap, opt->threads[t], row);
+            rc = sgb_run_row(r, b, tb, cb, &lc, op ? NULL : dn, k, cap, opt->threads[t], row);
             if (rc != 0) break;
             row->isa = isa;
             r->nrows++;
@@ -229,23 +244,27 @@ static int sgb_run_all(sgb_run *r) {
     for (size_t si = 0; si < opt->nsizes; si++) {
         for (size_t di = 0; di < opt->ndtypes; di++) {
             selugrad_dtype dt = opt->dtypes[di];
-            sgb_bufs b, tb;
+            sgb_bufs b, tb, cb;
             size_t n = opt->sizes[si], es = selugrad_dtype_size(dt);
             int ab = sgb_bufs_alloc(&b, n, es), at = sgb_bufs_alloc(&tb, n, es);
-            if (ab != 0 || at != 0) {
+            int ac = sgb_bufs_alloc(&cb, SGB_L1_N, es);
+            if (ab != 0 || at != 0 || ac != 0) {
                 sgb_bufs_free(&b);
                 sgb_bufs_free(&tb);
+                sgb_bufs_free(&cb);
                 fprintf(stderr, "%s: out of memory for n = %zu %s\n", opt->prog, n,
                         selugrad_dtype_name(dt));
                 return -1;
             }
             sgb_bufs_fill(&b, dt);
             sgb_bufs_fill_float(&tb);
+            sgb_bufs_fill(&cb, dt);
             int rc = 0;
             for (size_t oi = 0; oi < opt->nops && rc == 0; oi++)
-                rc = sgb_run_dtype(r, &b, &tb, di, opt->ops[oi]);
+                rc = sgb_run_dtype(r, &b, &tb, &cb, di, opt->ops[oi]);
             sgb_bufs_free(&b);
             sgb_bufs_free(&tb);
+            sgb_bufs_free(&cb);
             if (rc != 0) {
                 fprintf(stderr, "%s: a call failed: %s\n", opt->prog, selugrad_last_error());
                 return -1;
@@ -287,6 +306,10 @@ int selugrad_bench_main(int argc, char **argv) {
         "# bound = the best STREAM triad (plain or non-temporal, of the row's ISA level at "
         "most) on the same bytes, on threads, on 1 and on threads_used; ratio = gbps / "
         "bound_gbps\n"
+        "# compute_gbps = the row's kernel on %d elements in L1 on one thread (the fastest of "
+        "several samples, as selugrad_isa_rates) x the bytes per element x threads_used; "
+        "governs = the lower of the two bounds (compute, or the bound's name); ratio_gov = "
+        "gbps / that bound\n"
         "# a ratio above 1: the call moved its bytes faster than the triad in the same run; the "
         "bound is a measured loop, not a hardware limit (in cache both are limited by the core, "
         "and on a shared machine two medians move apart by several per cent); u8 never reads o "
@@ -297,7 +320,7 @@ int selugrad_bench_main(int argc, char **argv) {
         "bytes and select, x1 instead of scale where o > 0) on threads_used threads, timed after "
         "the others and on its own (its OpenMP threads spin after each call); 0 where not run "
         "(a '# onednn' line per dtype says what ran)\n",
-        selugrad_version(), sgb_loop_build,
+        selugrad_version(), (int)SGB_L1_N, sgb_loop_build,
         sgb_loop_runs_here() ? "" : " (not run: built for a CPU level this one lacks)");
     sgb_table_header(stdout);
     double t0 = sgb_now();

@@ -5,6 +5,14 @@ if(TARGET selugrad_bench)
     COMMAND ${CMAKE_COMMAND} -DBIN=$<TARGET_FILE:selugrad_bench> -DEXPECT=0 -DROWS=8
       -DCSV=${CMAKE_CURRENT_BINARY_DIR}/bench_smoke.csv
       "-DARGS=--quick;--size=4K,64K;--dtype=f32,f16;--threads=1,2" -P ${sgb_check})
+  # Both operators with the compute bound beside the memory bound: check_run.cmake checks every
+  # row's compute_gbps is positive, governs names the lower bound and ratio_gov is gbps over it
+  add_test(NAME bench_compute
+    COMMAND ${CMAKE_COMMAND} -DBIN=$<TARGET_FILE:selugrad_bench> -DEXPECT=0 -DROWS=8
+      -DCSV=${CMAKE_CURRENT_BINARY_DIR}/bench_compute.csv
+      "-DARGS=--quick;--op=selu_grad,selu;--size=4K,64K;--dtype=f32,f16;--threads=2"
+      "-DOUT_MATCH=\n# compute_gbps = [^\n]+\n.*\nf32 +4K +2 +[12] auto +f32_selu__[a-z0-9]+ +hot .* [0-9.]+ +(compute|[a-z0-9/-]+) +[0-9.]+\n"
+      -P ${sgb_check})
   # "--key VALUE" is the same as "--key=VALUE"
   add_test(NAME bench_space_form
     COMMAND ${CMAKE_COMMAND} -DBIN=$<TARGET_FILE:selugrad_bench> -DEXPECT=0 -DROWS=2
@@ -34,7 +42,7 @@ if(TARGET selugrad_bench)
   add_test(NAME bench_onednn_note
     COMMAND ${CMAKE_COMMAND} -DBIN=$<TARGET_FILE:selugrad_bench> -DEXPECT=0
       "-DARGS=--quick;--size=4K;--dtype=f32,s8;--threads=1"
-      "-DOUT_MATCH=\n# onednn f32: [^\n]+\nf32 .*\n# onednn s8: not run \\(oneDNN's eltwise backward takes f32 and bf16 only\\)\ns8 .* 0\\.00\n"
+      "-DOUT_MATCH=\n# onednn f32: [^\n]+\nf32 .*\n# onednn s8: not run \\(oneDNN's eltwise backward takes f32 and bf16 only\\)\ns8 .* 0\\.00 +[0-9.]+ +[a-z0-9/-]+ +[0-9.]+\n"
       -P ${sgb_check})
   # the text output opens with where it ran (the CSV too: check_run.cmake)
   add_test(NAME bench_env
@@ -54,7 +62,7 @@ if(TARGET selugrad_bench)
   # --help names every column of the table and the CSV
   add_test(NAME bench_help
     COMMAND ${CMAKE_COMMAND} -DBIN=$<TARGET_FILE:selugrad_bench> -DEXPECT=0 -DARGS=--help
-      "-DOUT_MATCH=usage:.*Columns of the table and of the CSV:\n  dtype .*\n  threads_used .*\n  loop_gbps +the hand-written branch-free loop .*\n  speedup .*\n  onednn_gbps +oneDNN's eltwise backward "
+      "-DOUT_MATCH=usage:.*Columns of the table and of the CSV:\n  dtype .*\n  threads_used .*\n  loop_gbps +the hand-written branch-free loop .*\n  speedup .*\n  onednn_gbps +oneDNN's eltwise backward .*\n  compute_gbps +the compute bound: .*\n  governs +the lower of bound_gbps and compute_gbps.*\n  ratio_gov +gbps / the governing bound"
       -P ${sgb_check})
   find_program(SGB_GNUPLOT gnuplot)
   if(SGB_GNUPLOT)
