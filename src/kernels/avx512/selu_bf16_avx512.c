@@ -1,9 +1,9 @@
 /*
  * bfloat16 SELU forward, AVX-512F/BW: 32 elements per step, widened exactly by interleaving them
  * with zero words (VPUNPCKLWD / VPUNPCKHWD: each bf16 becomes the high half of an fp32 lane),
- * sg512_selu_f32 on the two halves, rounded to bf16 with ties away from zero (sg512_bf16_away)
- * and packed back by VPACKUSDW, which undoes the interleave's order within each 128-bit lane.
- * Tail: the same step under a mask.
+ * sg512_selu16_f32_fix (the short exponential of selu16_exp.h) on the two halves, rounded to
+ * bf16 with ties away from zero (sg512_bf16_away) and packed back by VPACKUSDW, which undoes the
+ * interleave's order within each 128-bit lane. Tail: the same step under a mask.
  */
 #include "selu_avx512.h"
 
@@ -11,8 +11,8 @@ static inline __m512i sg_bf16_vec(__m512i b) {
     const __m512i zero = _mm512_setzero_si512();
     __m512 lo = _mm512_castsi512_ps(_mm512_unpacklo_epi16(zero, b));
     __m512 hi = _mm512_castsi512_ps(_mm512_unpackhi_epi16(zero, b));
-    return _mm512_packus_epi32(sg512_bf16_away(sg512_selu_f32(lo)),
-                               sg512_bf16_away(sg512_selu_f32(hi)));
+    return _mm512_packus_epi32(sg512_bf16_away(sg512_selu16_f32_fix(lo, SG512_FIX_F32)),
+                               sg512_bf16_away(sg512_selu16_f32_fix(hi, SG512_FIX_F32)));
 }
 
 static inline void sg_bf16_masked(size_t m, const void *xv, void *yv) {

@@ -1,12 +1,13 @@
 /*
- * float16 SELU forward, AVX-512F: 16 lanes widened exactly by VCVTPH2PS, sg512_selu_f32_fix (its
- * infinities made +-FLT_MAX), then rounded to fp16 with ties away from zero
- * (sg512_f16_away_finite: FLT_MAX gives inf again); two vectors per step. Tail: masked steps.
+ * float16 SELU forward, AVX-512F: 16 lanes widened exactly by VCVTPH2PS, sg512_selu16_f32_fix
+ * (the short exponential of selu16_exp.h; infinities made +-FLT_MAX), then rounded to fp16 with
+ * ties away from zero (sg512_f16_away_finite: FLT_MAX gives inf again); two vectors per step.
+ * Tail: masked steps.
  */
 #include "selu_avx512.h"
 
 static inline __m256i sg_f16_vec(__m256i h) {
-    return sg512_f16_away_finite(sg512_selu_f32_fix(_mm512_cvtph_ps(h), SG512_FIX_F16));
+    return sg512_f16_away_finite(sg512_selu16_f32_fix(_mm512_cvtph_ps(h), SG512_FIX_F16));
 }
 
 static inline void sg_f16_masked(size_t m, const void *xv, void *yv) {
