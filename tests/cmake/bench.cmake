@@ -124,3 +124,33 @@ if(TARGET selugrad_loop_trace)
       FAIL_REGULAR_EXPRESSION "Traceback")
   endif()
 endif()
+# bench/targets.py: medians over runs and each target met or not, on fixture CSVs of four runs
+# (the forward's rows in three) whose medians, ranges and targets tests/data/targets/expected.md
+# gives as computed by hand: one row on 1 thread and an --omp row left out, a port-bound entry
+# of this CPU (Zen 5) making a target 0.9 x its ratio, entries of other CPUs and one outside the
+# cost model's markers ignored, the forward judged by ratio_gov in cache and ratio from DRAM
+if(SG_PYTHON)
+  set(sgt_data ${PROJECT_SOURCE_DIR}/tests/data/targets)
+  set(sgt_runs ${sgt_data}/run1.csv ${sgt_data}/run2.csv ${sgt_data}/run3.csv ${sgt_data}/run4.csv)
+  add_test(NAME bench_targets
+    COMMAND ${PROJECT_SOURCE_DIR}/tests/scripts/targets_output.sh ${SG_PYTHON}
+      ${PROJECT_SOURCE_DIR}/bench/targets.py ${sgt_data}/expected.md --doc ${sgt_data}/dispatch.md
+      ${sgt_runs})
+  # --cpu names the cost model's CPU: Zen 4's entry then sets s8 avx2 1M to 0.9 x 0.41
+  add_test(NAME bench_targets_cpu
+    COMMAND ${SG_PYTHON} -S ${PROJECT_SOURCE_DIR}/bench/targets.py --doc ${sgt_data}/dispatch.md
+      --cpu "Zen 4" ${sgt_runs})
+  set_tests_properties(bench_targets_cpu PROPERTIES PASS_REGULAR_EXPRESSION
+    "port bounds of Zen 4 from dispatch.md.*\n- selugrad s8 avx2 1M \\(s8_selugrad__avx2\\): 0\\.540 \\(0\\.440-0\\.600\\) >= 0\\.369 \\(0\\.9 x 0\\.41, the port bound of s8_selugrad__avx2 on Zen 4\\), governs compute: met\n")
+  # a CSV without the compute-bound columns, or none at all: the reason and exit status 2
+  add_test(NAME bench_targets_old_csv
+    COMMAND ${CMAKE_COMMAND} -DBIN=${SG_PYTHON} -DEXPECT=2
+      "-DARGS=-S;${PROJECT_SOURCE_DIR}/bench/targets.py;${sgt_data}/old.csv"
+      "-DERR_MATCH=old.csv: no column governs, ratio_gov \\(a CSV of an older bench\\?\\)"
+      -P ${PROJECT_SOURCE_DIR}/bench/check_run.cmake)
+  add_test(NAME bench_targets_no_file
+    COMMAND ${CMAKE_COMMAND} -DBIN=${SG_PYTHON} -DEXPECT=2
+      "-DARGS=-S;${PROJECT_SOURCE_DIR}/bench/targets.py;${sgt_data}/no_such.csv"
+      "-DERR_MATCH=targets.py: cannot read .*no_such.csv: No such file or directory"
+      -P ${PROJECT_SOURCE_DIR}/bench/check_run.cmake)
+endif()
