@@ -154,11 +154,18 @@ void sgb_exp_avx512(size_t n, const float *x, float *y);
    the L1d of a Zen 4/5 or an Ice Lake and later core). */
 enum { SGB_L1_N = 4096 };
 
-/* Elements per second of kernel k (a SeluGrad or a forward kernel) on the calling thread over
-   set 0 of b (SGB_L1_N elements of k's dtype, sgb_bufs_fill), repeated so the data stays in L1:
-   the fastest of `samples` samples of at least 0.1 ms each. */
+/* Kernel k (a SeluGrad or a forward kernel) on the calling thread over set 0 of b (SGB_L1_N
+   elements of k's dtype, sgb_bufs_fill), repeated so that its data stays in L1: one timed call
+   (sgb_call_fn, ctx an sgb_compute) makes `calls` kernel calls, enough to last min_s (so that
+   refilling L1 after a row's streaming calls costs a small part of it). */
 struct sg_kernel;
-double sgb_compute_rate(const struct sg_kernel *k, const sgb_bufs *b, unsigned samples);
+typedef struct sgb_compute {
+    const struct sg_kernel *k;
+    const sgb_bufs *b;
+    size_t calls;
+} sgb_compute;
+void sgb_compute_setup(sgb_compute *c, const struct sg_kernel *k, const sgb_bufs *b, double min_s);
+int sgb_compute_call(void *ctx, size_t k);
 
 /* ---- hand-written loops (handloop.c, built on its own with SGB_LOOP_FLAGS) ---- */
 
@@ -194,9 +201,9 @@ typedef struct sgb_row {
     char bound_kind[24]; /* the winning triad, e.g. "nt-avx512"; "/1t" etc. if on fewer threads */
     double ratio, loop_gbps, speedup; /* loop: handloop.c on threads_used threads; 0 if not run */
     double onednn_gbps;               /* oneDNN's eltwise backward (onednn.c); 0 if not run */
-    /* The kernel's rate in L1 on one thread (sgb_compute_rate) x bytes per element x
-       threads_used; which of it and bound_gbps is lower ("compute", or bound_kind); gbps over
-       that lower one. 0, "" and 0 where not measured (--omp's rows). */
+    /* The kernel's rate in L1 on one thread (sgb_compute) x bytes per element x threads_used; which
+       of it and bound_gbps is lower ("compute", or bound_kind); gbps over that lower one. 0, "" and
+       0 where not measured (--omp's rows). */
     double compute_gbps;
     char governs[24];
     double ratio_gov;

@@ -1,35 +1,35 @@
 /*
- * The compute bound of a row: how fast the row's kernel runs on the calling thread with its data
- * in L1, as selugrad_isa_rates measures it (SGB_L1_N elements of the benchmark's values, calls
- * repeated on the same buffers), but in elements per second rather than cycles, so that the
- * report can set it beside the memory bound in GB/s.
+ * The compute bound of a row: the row's kernel on the calling thread with its data in L1, as
+ * selugrad_isa_rates measures it (SGB_L1_N elements of the benchmark's values, calls repeated on
+ * the same buffers), timed in the row's group beside the call and the triads so that it sees the
+ * same moments of a shared machine, and reported in GB/s beside the memory bound.
  */
 #include "bench_internal.h"
 #include "kernels/kernel.h"
 
-#define SGB_COMPUTE_SAMPLE_S 100e-6 /* a sample: calls repeated for at least this long */
-
-/* Seconds for `calls` calls of k on the arrays of set 0 of b. */
-static double sgb_compute_batch(const sg_kernel *k, const sgb_bufs *b, size_t calls) {
+/* `calls` calls of k on the arrays of set 0 of b. */
+static void sgb_compute_batch(const sg_kernel *k, const sgb_bufs *b, size_t calls) {
     const void *g = sgb_buf(b, 0, 0), *o = sgb_buf(b, 0, 1);
     void *y = sgb_buf(b, 0, 2);
-    double t0 = sgb_now();
     for (size_t c = 0; c < calls; c++) sg_kernel_call(k, b->n, g, o, y);
-    return sgb_now() - t0;
 }
 
-double sgb_compute_rate(const sg_kernel *k, const sgb_bufs *b, unsigned samples) {
-    /* the first batch brings the buffers into L1 and the code into the caches; then batches
-       double until one lasts a sample's time */
-    size_t calls = 1;
-    double s;
-    (void)sgb_compute_batch(k, b, calls);
-    while ((s = sgb_compute_batch(k, b, calls)) < SGB_COMPUTE_SAMPLE_S) calls *= 2;
-    double best = s / (double)calls;
-    /* the fastest sample: the one that nothing preempted (a slower one measured the machine) */
-    for (unsigned i = 1; i < samples; i++) {
-        double t = sgb_compute_batch(k, b, calls) / (double)calls;
-        if (t < best) best = t;
+void sgb_compute_setup(sgb_compute *c, const sg_kernel *k, const sgb_bufs *b, double min_s) {
+    c->k = k;
+    c->b = b;
+    c->calls = 1;
+    sgb_compute_batch(k, b, 1); /* the buffers into L1, the code into the caches */
+    for (;;) {
+        double t0 = sgb_now();
+        sgb_compute_batch(k, b, c->calls);
+        if (sgb_now() - t0 >= min_s) break;
+        c->calls *= 2;
     }
-    return (double)b->n / best;
+}
+
+int sgb_compute_call(void *ctx, size_t k) {
+    (void)k;
+    const sgb_compute *c = ctx;
+    sgb_compute_batch(c->k, c->b, c->calls);
+    return 0;
 }

@@ -46,9 +46,9 @@ static const struct {
                     "bytes and select, but x1 where o > 0) on threads_used threads, f32 and\n"
                     "bf16; 0 if not run (a '# onednn' line says why)"},
     {"compute_gbps", "the compute bound: the row's kernel on 4K elements in L1 on the calling\n"
-                     "thread (the fastest of several samples, as selugrad_isa_rates measures)\n"
-                     "in elements/s x the bytes per element counted in gbps x threads_used;\n"
-                     "0 in --omp's rows"},
+                     "thread (what selugrad_isa_rates measures; the median, sampled in turn\n"
+                     "with the call and the triads) in elements/s x the bytes per element\n"
+                     "counted in gbps x threads_used; 0 in --omp's rows"},
     {"governs", "the lower of bound_gbps and compute_gbps: compute, or the bound's name;\n"
                 "- in --omp's rows"},
     {"ratio_gov", "gbps / the governing bound, min(bound_gbps, compute_gbps): what the\n"

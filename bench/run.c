@@ -107,19 +107,19 @@ static int sgb_loop_runs_here(void) {
     return sg_isa_supported(sgb_loop_isa);
 }
 
-/* The compute bound and what governs the row (its memory bound and ratio set). cb: SGB_L1_N
-   elements of the row's dtype. */
-static void sgb_row_compute(sgb_row *row, const sg_kernel *k, const sgb_bufs *cb, int quick) {
-    double bpe = (row->op ? 2.0 : 3.0) * (double)cb->es;
-    double rate = sgb_compute_rate(k, cb, quick ? 3u : 7u);
+/* The compute bound and what governs the row (its memory bound and ratio set), from the median
+   seconds of one timed call of c. */
+static void sgb_row_compute(sgb_row *row, const sgb_compute *c, double med) {
+    double bpe = (row->op ? 2.0 : 3.0) * (double)c->b->es;
+    double rate = (double)(c->calls * c->b->n) / med; /* elements per second on one thread */
     row->compute_gbps = rate * bpe * (double)row->threads_used * 1e-9;
     int compute = row->compute_gbps < row->bound_gbps;
     snprintf(row->governs, sizeof row->governs, "%s", compute ? "compute" : row->bound_kind);
     row->ratio_gov = row->gbps / (compute ? row->compute_gbps : row->bound_gbps);
 }
 
-/* One row: the call, the triads and the hand loop on nth allowed threads, timed in one group;
-   then the kernel's compute bound (cb: its dtype's values in L1). */
+/* One row: the call, the triads, the hand loop on nth allowed threads and the kernel on the
+   calling thread in L1 (cb: its dtype's values; the compute bound), timed in one group. */
 static int sgb_run_row(sgb_run *r, const sgb_bufs *b, const sgb_bufs *tb, const sgb_bufs *cb,
                        sgb_call *lc, sgb_onednn *dn, const sg_kernel *k, sg_isa cap, unsigned nth,
                        sgb_row *row) {
@@ -150,6 +150,13 @@ static int sgb_run_row(sgb_run *r, const sgb_bufs *b, const sgb_bufs *tb, const 
         fns[nfns] = sgb_loop_call;
         ctxs[nfns++] = &loop;
     }
+    /* the compute bound: samples of 20 us in turns that open with a refill (hot); of 0.2 ms
+       after streaming calls that evicted its buffers (cold: the refill is then a few us) */
+    sgb_compute cmp;
+    sgb_compute_setup(&cmp, k, cb, b->cold ? 200e-6 : 20e-6);
+    size_t at_cmp = nfns;
+    fns[nfns] = sgb_compute_call;
+    ctxs[nfns++] = &cmp;
     double med[9], dn_med = 0.0;
     /* Cold cases alternate samples of the call, the triads and the hand loop: other processes'
        memory traffic then hits all of them alike. Hot ones take eight turns of several samples
@@ -192,7 +199,7 @@ static int sgb_run_row(sgb_run *r, const sgb_bufs *b, const sgb_bufs *tb, const 
     row->loop_gbps = with_loop ? bytes / med[at_loop] * 1e-9 : 0.0;
     row->speedup = with_loop ? med[at_loop] / med[0] : 0.0;
     row->onednn_gbps = dn_med > 0.0 ? bytes / dn_med * 1e-9 : 0.0;
-    sgb_row_compute(row, k, cb, r->opt->quick);
+    sgb_row_compute(row, &cmp, med[at_cmp]);
     return 0;
 }
 
@@ -306,8 +313,9 @@ int selugrad_bench_main(int argc, char **argv) {
         "# bound = the best STREAM triad (plain or non-temporal, of the row's ISA level at "
         "most) on the same bytes, on threads, on 1 and on threads_used; ratio = gbps / "
         "bound_gbps\n"
-        "# compute_gbps = the row's kernel on %d elements in L1 on one thread (the fastest of "
-        "several samples, as selugrad_isa_rates) x the bytes per element x threads_used; "
+        "# compute_gbps = the row's kernel on %d elements in L1 on one thread (as "
+        "selugrad_isa_rates; the median, sampled in turn with the call and the triads) x the "
+        "bytes per element x threads_used; "
         "governs = the lower of the two bounds (compute, or the bound's name); ratio_gov = "
         "gbps / that bound\n"
         "# a ratio above 1: the call moved its bytes faster than the triad in the same run; the "
