@@ -1,18 +1,26 @@
 /*
  * int32 SeluGrad, AVX2, 8 lanes per step (two per iteration in cache, sg256_stream_loop).
  * Roundings: VCVTDQ2PS (RNE) of g and o, the float32 row, then VCVTTPS2DQ (toward zero); its
- * out-of-range value 0x80000000 is right below -2^31 and replaced by INT32_MAX where r >= 2^31.
+ * out-of-range value 0x80000000 is right below -2^31 and made INT32_MAX where r >= 2^31.
  * Tail: the reference, element by element. Large calls use streaming stores (x86_nt.h).
+ *
+ * On Zen 3/4/5 the conversions, FP adds and FP compares share two of the four FP pipes (the
+ * conversions alone take 3 of the 4 cycles per 16 elements), so the step keeps everything else
+ * off them: the factor o < 0 ? t : scale is one VBLENDVPS on the sign bit of the integer o (o < 0
+ * exactly when its conversion is), and r >= 2^31 is a signed integer compare of r's bits (r is
+ * never NaN) whose all-ones mask turns 0x80000000 into 0x7FFFFFFF by an XOR. 16 vector
+ * operations per 16 elements where an FP compare per select and per saturation took 22 (llvm-mca
+ * port bounds and measured cycles: docs/dispatch.md, "Cost model").
  */
 #include "sg_avx2.h"
 
 static inline __m256i sg_s32_step(__m256i gi, __m256i oi) {
     const __m256 scale = sg256_bits(SG_F32_SCALE_BITS), sa = sg256_bits(SG_F32_SA_BITS);
     __m256 g = _mm256_cvtepi32_ps(gi), o = _mm256_cvtepi32_ps(oi);
-    __m256 r = sg256_select(g, o, _mm256_add_ps(o, sa), scale, _mm256_setzero_ps());
-    __m256i q = _mm256_cvttps_epi32(r);
-    __m256 hi = _mm256_cmp_ps(r, _mm256_set1_ps(2147483648.0f), _CMP_GE_OQ);
-    return _mm256_blendv_epi8(q, _mm256_set1_epi32(INT32_MAX), _mm256_castps_si256(hi));
+    __m256 f = _mm256_blendv_ps(scale, _mm256_add_ps(o, sa), _mm256_castsi256_ps(oi));
+    __m256 r = _mm256_mul_ps(g, f);
+    __m256i hi = _mm256_cmpgt_epi32(_mm256_castps_si256(r), _mm256_set1_epi32(0x4EFFFFFF));
+    return _mm256_xor_si256(_mm256_cvttps_epi32(r), hi);
 }
 
 /* 8 results for the elements at g and o. */
