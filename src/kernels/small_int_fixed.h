@@ -42,7 +42,7 @@
 
 /* h of |x| from a = floor(|x|) / 8 (0 .. 15 below 128) and from a = floor(|x|) / 16 (0 .. 15
    below 256, uint8: below 16 h is 0 or 1, and no uint8 value of r lies within 1 of 128 there, as
-   r = 13 g mod 256 is 104 .. 195 for g = 8 .. 15, so 0 serves). */
+   r = 13 g mod 256 is 104 .. 195 for g = 8 .. 15, so 0 serves; from 256 it saturates). */
 #define SG_SMALL_H8(a)  ((a) == 0 ? 0 : (a) == 1 ? 1 : (a) < 4 ? 2 : (a) < 8 ? 4 : 8)
 #define SG_SMALL_H16(a) ((a) == 0 ? 0 : (a) == 1 ? 2 : (a) < 4 ? 4 : (a) < 8 ? 8 : 16)
 
@@ -61,9 +61,31 @@
 #define SG_U8_H512(a)   ((a) >= 16 ? 16 : SG_SMALL_H8(a))
 #define SG_U8_THR512(i) SG_SMALL_THR(SG_U8_H512((i)&31), ((i) >> 5) & 1)
 
-/* AVX2 tables (VPSHUFB, 16 bytes): up = 1 when r + adj >= 256, adj = n odd ? 128 + h : 127 - h;
-   the table holds h ^ 0x7F (= 127 - h) and an XOR with 0xFF for odd n makes it 128 + h. */
+/* AVX2 int8 table (VPSHUFB, 16 bytes): up = 1 when r + adj >= 256, adj = n odd ? 128 + h :
+   127 - h; the table holds h ^ 0x7F (= 127 - h) and an XOR with 0xFF for odd n makes it 128 + h. */
 #define SG_S8_ADJ256(a) (SG_SMALL_H8(a) ^ 0x7F)
-#define SG_U8_ADJ256(a) (SG_SMALL_H16(a) ^ 0x7F)
+
+/* AVX2 uint8, by rows of 16 values (three VPSHUFB tables indexed by h = g / 16): y = min(255,
+   g + d) with d = y - g before saturation, which for g = 16 h + l is
+       d = SG_U8_ROW_BASE(h) + (l > SG_U8_ROW_UP(h)) - (l == SG_U8_ROW_DIP(h)).
+   SG_U8_D(g) is d by the form above (n = g + floor(13 g / 256), r = 13 g mod 256, h from n / 16).
+   It grows by 13 * 16 / 256 < 1 over a row, so it steps up at most once in a row: BASE is d at
+   l = 0 and UP the last l before the step (15: none). From x >= 128, where fp16 spaces x by 1/8
+   and the tie of the second rounding goes to even, d falls back by one right after the step in
+   rows 10, 11 and 14 (y(167) = y(168) = 176), and in row 15, which saturates from g = 243: DIP
+   is that l (-1: none). Checked against the golden model on all 256 values
+   (test_small_int_fixed) and through the kernel (test_battery_int8). */
+#define SG_U8_UPB(n, r)                                                                            \
+    ((n)&1 ? (r) >= 128 - SG_SMALL_H16((n) >> 4) : (r) >= 129 + SG_SMALL_H16((n) >> 4))
+#define SG_U8_D(g)          (((13 * (g)) >> 8) + SG_U8_UPB((g) + ((13 * (g)) >> 8), (13 * (g)) & 255))
+#define SG_U8_ROW_BASE(h)   SG_U8_D(16 * (h))
+#define SG_U8_ABOVE(h, l)   (SG_U8_D(16 * (h) + (l)) > SG_U8_ROW_BASE(h))
+#define SG_U8_DIP_AT(h, l)  (SG_U8_D(16 * (h) + (l)) == SG_U8_ROW_BASE(h) && SG_U8_ABOVE(h, (l)-1))
+#define SG_U8_DIP_AT1(h, l) (((l) + 1) * SG_U8_DIP_AT(h, l))
+#define SG_U8_SUM15(F, h)                                                                          \
+    (F(h, 1) + F(h, 2) + F(h, 3) + F(h, 4) + F(h, 5) + F(h, 6) + F(h, 7) + F(h, 8) + F(h, 9) +     \
+     F(h, 10) + F(h, 11) + F(h, 12) + F(h, 13) + F(h, 14) + F(h, 15))
+#define SG_U8_ROW_DIP(h) (SG_U8_SUM15(SG_U8_DIP_AT1, h) - 1)
+#define SG_U8_ROW_UP(h)  (15 - SG_U8_SUM15(SG_U8_ABOVE, h) - SG_U8_SUM15(SG_U8_DIP_AT, h))
 
 #endif /* SELUGRAD_KERNELS_SMALL_INT_FIXED_H */

@@ -17,9 +17,9 @@ static inline __m256i sg_s8_step(const void *g, const void *o) {
                                      _mm256_cmpgt_epi8(ox, _mm256_set1_epi8(-18)));
     klo = _mm256_blendv_epi8(_mm256_set1_epi8(SG_SMALL_K_LO_SCALE), klo, ox); /* o's sign bit */
     __m256i y0 =
-        sg256_fixed_half(_mm256_unpacklo_epi8(zero, gx), _mm256_unpacklo_epi8(klo, khi), 1, tab);
+        sg256_fixed_half(_mm256_unpacklo_epi8(zero, gx), _mm256_unpacklo_epi8(klo, khi), tab);
     __m256i y1 =
-        sg256_fixed_half(_mm256_unpackhi_epi8(zero, gx), _mm256_unpackhi_epi8(klo, khi), 1, tab);
+        sg256_fixed_half(_mm256_unpackhi_epi8(zero, gx), _mm256_unpackhi_epi8(klo, khi), tab);
     return _mm256_packs_epi16(y0, y1);
 }
 

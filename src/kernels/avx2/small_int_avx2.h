@@ -1,12 +1,13 @@
 /*
- * int8 / uint8 SeluGrad on AVX2, shared by s8_avx2.c and u8_avx2.c: the 16-bit fixed-point form
- * of the float16 row (small_int_fixed.h), 32 elements per step in two halves of 16 16-bit lanes.
- * g is unpacked as g * 256, the factor K as its two bytes; per half VPMULHW/VPMULLW give n and
- * r * 256, VPSHUFB looks adj (above, small_int_fixed.h) up from floor(|x|) in the high byte of
- * each lane, an XOR makes it fit n's oddness, and one unsigned saturating add carries up out of
- * r + adj: 12 single-uop instructions per 16 elements (10 for uint8), where the fp32 form took
- * about 34. VPACKSSWB / VPACKUSWB saturate and undo the unpack order. Large calls stream their
- * stores (sg256_stream_loop, sg_avx2.h); the rest runs the reference element by element.
+ * int8 / uint8 SeluGrad on AVX2, shared by s8_avx2.c and u8_avx2.c: the VPSHUFB tables' layout,
+ * and for int8 the 16-bit fixed-point form of the float16 row (small_int_fixed.h), 32 elements
+ * per step in two halves of 16 16-bit lanes. g is unpacked as g * 256, the factor K as its two
+ * bytes; per half VPMULHW/VPMULLW give n and r * 256, VPSHUFB looks adj (above,
+ * small_int_fixed.h) up from floor(|x|) in the high byte of each lane, an XOR makes it fit n's
+ * oddness, and one unsigned saturating add carries up out of r + adj: 12 single-uop instructions
+ * per 16 elements, where the fp32 form took about 34. VPACKSSWB saturates and undoes the unpack
+ * order. Large calls stream their stores (sg256_stream_loop, sg_avx2.h); the rest runs the
+ * reference element by element.
  */
 #ifndef SELUGRAD_KERNELS_AVX2_SMALL_INT_AVX2_H
 #define SELUGRAD_KERNELS_AVX2_SMALL_INT_AVX2_H
@@ -20,16 +21,15 @@
         M(15)
 #define SG_ADJ32(M) SG_ADJ16(M), SG_ADJ16(M)
 
-/* The 16 results of one half (int16, not saturated): g8 = g * 256, k = K; sgn: int8 (signed
-   product, floor(|x|) / 8 from n and its sign), else uint8 (floor(x) / 16); tab: the 16 adj
-   bytes (SG_S8_ADJ256 or SG_U8_ADJ256) in both 128-bit lanes. VPSHUFB reads the index from the
-   lane's high byte (a byte with bit 7 set gives 0: only for |x| >= 128, which saturates); the
-   low byte of adj is 0 or a table byte (at most 0x7F), too small to carry into the high byte. */
-SG_ALWAYS_INLINE __m256i sg256_fixed_half(__m256i g8, __m256i k, int sgn, __m256i tab) {
-    __m256i n = sgn ? _mm256_mulhi_epi16(g8, k) : _mm256_mulhi_epu16(g8, k);
+/* The 16 int8 results of one half (int16, not saturated): g8 = g * 256, k = K; the signed
+   product gives floor(|x|) / 8 from n and its sign; tab: the 16 adj bytes (SG_S8_ADJ256) in both
+   128-bit lanes. VPSHUFB reads the index from the lane's high byte (a byte with bit 7 set gives 0:
+   only for |x| >= 128, which saturates); the low byte of adj is 0 or a table byte (at most 0x7F),
+   too small to carry into the high byte. */
+SG_ALWAYS_INLINE __m256i sg256_fixed_half(__m256i g8, __m256i k, __m256i tab) {
+    __m256i n = _mm256_mulhi_epi16(g8, k);
     __m256i rr = _mm256_mullo_epi16(g8, k); /* r * 256 */
-    __m256i idx = sgn ? _mm256_xor_si256(_mm256_slli_epi16(n, 5), _mm256_srai_epi16(n, 15))
-                      : _mm256_slli_epi16(n, 4);
+    __m256i idx = _mm256_xor_si256(_mm256_slli_epi16(n, 5), _mm256_srai_epi16(n, 15));
     __m256i odd = _mm256_srai_epi16(_mm256_slli_epi16(n, 15), 7); /* 0xFF00 where n is odd */
     __m256i adj = _mm256_xor_si256(_mm256_shuffle_epi8(tab, idx), odd);
     __m256i up = _mm256_cmpeq_epi16(_mm256_adds_epu16(rr, adj), _mm256_set1_epi16(-1));
