@@ -183,12 +183,13 @@ def report(args):
 
     label = args.cpu or cpu_label(cpu[1], cpu[2], cpu[3])
     ports = ruled_out(args.doc, label)
-    runs = len(args.csv)
-    print("CPU: %s (%s family 0x%x model 0x%x); %s; %d threads, %d run%s" %
+    counts = sorted({len(c["vals"]) for c in cells.values()})
+    runs = "%d" % counts[0] if len(counts) == 1 else "%d-%d" % (counts[0], counts[-1])
+    print("CPU: %s (%s family 0x%x model 0x%x); %s; %d threads, %s run%s per cell" %
           (cpu[0], cpu[1], cpu[2], cpu[3],
            "port bounds of %s from %s" % (label, os.path.basename(args.doc)) if label
            else "no cost-model CPU known for it (--cpu): the targets as set",
-           args.threads, runs, "" if runs == 1 else "s"))
+           args.threads, runs, "" if runs == "1" else "s"))
 
     judged = []  # (op, dtype, isa, n, cell, target, how)
     for op, title in OPS:
