@@ -6,7 +6,9 @@
  * through the library's own pool, and through selugrad_set_parallel_for driven by `#pragma omp
  * parallel for` (the region's threads then run the call's tasks). The three are also rows of the
  * CSV (cache "omp-alone", "omp-pool", "omp-hook"; bound_gbps: the call alone; ratio: alone time /
- * this time).
+ * this time). The text line also gives the median of an empty `omp parallel for` right after a
+ * region: the host's fork and join, which a call pays whenever it goes to the hook (so a call
+ * shorter than that on one thread runs on the caller: docs/dispatch.md, SG_HOOK_MIN_COST).
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -58,6 +60,21 @@ static void sgb_omp_for(void *ctx, size_t n_tasks, selugrad_task_fn task, void *
 static int sgb_cmp(const void *a, const void *b) {
     double x = *(const double *)a, y = *(const double *)b;
     return (x > y) - (x < y);
+}
+
+/* Median seconds of reps empty `omp parallel for` loops of the team, each right after a region. */
+static double sgb_omp_fork_median(size_t reps, double *s) {
+    for (size_t r = 0; r < reps; r++) {
+        sgb_omp_region();
+        int team = omp_get_max_threads(), acc = 0;
+        double t0 = sgb_now();
+#pragma omp parallel for schedule(static) reduction(+ : acc)
+        for (int i = 0; i < team; i++) acc += i;
+        s[r] = sgb_now() - t0;
+        sgb_omp_sink = acc;
+    }
+    qsort(s, reps, sizeof *s, sgb_cmp);
+    return s[reps / 2];
 }
 
 /* Median seconds of reps calls on set k = 0, 1, ... of b, each after a region if `region`;
@@ -113,9 +130,10 @@ int sgb_omp_run(const sgb_options *opt, const sgb_timing *t, sgb_row *rows, size
     if (sgb_omp_threads0 > 0) omp_set_num_threads(sgb_omp_threads0);
     printf("# omp: a call alone, and right after an OpenMP parallel region (team of %d, "
            "OMP_WAIT_POLICY %s at the start) through the own pool and through the host hook "
-           "(omp parallel for); medians of %zu calls, us; x = over the call alone\n",
+           "(omp parallel for); medians of %zu calls, us; x = over the call alone; fork = an empty "
+           "omp parallel for right after a region, the host's fork and join\n",
            omp_get_max_threads(), sgb_omp_threads0 > 0 ? sgb_omp_policy0 : "not noted", reps);
-    printf("# omp dtype      n threads   alone    pool  pool_x    hook  hook_x\n");
+    printf("# omp dtype      n threads   alone    pool  pool_x    hook  hook_x    fork\n");
     int rc = 0;
     for (size_t si = 0; si < opt->nsizes && rc == 0; si++)
         for (size_t di = 0; di < opt->ndtypes && rc == 0; di++)
@@ -135,6 +153,7 @@ int sgb_omp_run(const sgb_options *opt, const sgb_timing *t, sgb_row *rows, size
                 selugrad_set_parallel_for(sgb_omp_for, NULL);
                 double hook = sgb_omp_median(&b, dt, reps, 1, s, &uh);
                 selugrad_set_parallel_for(NULL, NULL);
+                double fork = sgb_omp_fork_median(reps, s);
                 selugrad_set_num_threads(0);
                 sgb_bufs_free(&b);
                 if (alone <= 0 || pool <= 0 || hook <= 0) {
@@ -143,9 +162,9 @@ int sgb_omp_run(const sgb_options *opt, const sgb_timing *t, sgb_row *rows, size
                 }
                 char n[32];
                 sgb_size_name(opt->sizes[si], n, sizeof n);
-                printf("# omp %-5s %6s %7u %7.2f %7.2f %7.2f %7.2f %7.2f\n",
+                printf("# omp %-5s %6s %7u %7.2f %7.2f %7.2f %7.2f %7.2f %7.2f\n",
                        selugrad_dtype_name(dt), n, opt->threads[ti], alone * 1e6, pool * 1e6,
-                       pool / alone, hook * 1e6, hook / alone);
+                       pool / alone, hook * 1e6, hook / alone, fork * 1e6);
                 fflush(stdout);
                 size_t nn = opt->sizes[si];
                 unsigned nth = opt->threads[ti];

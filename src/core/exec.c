@@ -261,6 +261,12 @@ int sg_verbose(void) {
     return sg_verbose_flag;
 }
 
+/* A job's time on one thread in microseconds, roughly: a kernel's part_kib of traffic takes
+   about a microsecond on one thread (a second thread starts to pay at twice that). */
+static size_t sg_job_cost(const sg_plan *p) {
+    return sg_arrays(p->kernel) * p->n * p->elem_size / sg_part_bytes(p->kernel);
+}
+
 void sg_plan_print(const sg_plan *p, int contiguous) {
     fprintf(stderr,
             "selugrad: dtype=%s n=%zu kernel=%s threads=%u block=%zu chunk=%zu %s tasks=%zu "
@@ -268,13 +274,7 @@ void sg_plan_print(const sg_plan *p, int contiguous) {
             selugrad_dtype_name(p->kernel->dtype), p->n, p->kernel->name, p->nth, p->block,
             p->chunk, contiguous ? "contiguous" : "strided", p->tasks,
             contiguous && p->stream ? "stream" : "plain",
-            p->nth > 1 && sg_parallel_hooked() ? " on=host" : "");
-}
-
-/* A job's time on one thread in microseconds, roughly: a kernel's part_kib of traffic takes
-   about a microsecond on one thread (a second thread starts to pay at twice that). */
-static size_t sg_job_cost(const sg_plan *p) {
-    return sg_arrays(p->kernel) * p->n * p->elem_size / sg_part_bytes(p->kernel);
+            sg_parallel_on_host(p->nth, p->tasks, sg_job_cost(p)) ? " on=host" : "");
 }
 
 static selugrad_status sg_plan_go(sg_job *job) {

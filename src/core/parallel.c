@@ -47,6 +47,10 @@ bool sg_parallel_hooked(void) {
     return sg_hook_get(&fn, &ctx);
 }
 
+bool sg_parallel_on_host(unsigned nth, size_t n_tasks, size_t cost) {
+    return nth > 1 && n_tasks > 1 && cost >= SG_HOOK_MIN_COST && sg_parallel_hooked();
+}
+
 typedef struct sg_hook_job {
     sg_range_fn fn;
     void *ctx;
@@ -65,6 +69,10 @@ selugrad_status sg_parallel_for(unsigned nth, size_t n_tasks, sg_range_fn fn, vo
     selugrad_parallel_for_fn hook;
     void *hook_ctx;
     if (nth > 1 && n_tasks > 1 && sg_hook_get(&hook, &hook_ctx)) {
+        if (cost < SG_HOOK_MIN_COST) { /* shorter than the host's fork and join */
+            fn(ctx, 0, n_tasks);
+            return SELUGRAD_OK;
+        }
         /* at most SG_HOOK_TASKS_PER_THREAD host tasks per thread, as many as the own pool's
            split makes (a dynamic host balances them); a long call's many small tasks (exec.h,
            SG_TASK_MOST_PARTS) go to the host in runs, each one range */
