@@ -261,10 +261,15 @@ int sg_verbose(void) {
     return sg_verbose_flag;
 }
 
+/* The bytes a job reads and writes. */
+static size_t sg_job_traffic(const sg_plan *p) {
+    return sg_arrays(p->kernel) * p->n * p->elem_size;
+}
+
 /* A job's time on one thread in microseconds, roughly: a kernel's part_kib of traffic takes
    about a microsecond on one thread (a second thread starts to pay at twice that). */
 static size_t sg_job_cost(const sg_plan *p) {
-    return sg_arrays(p->kernel) * p->n * p->elem_size / sg_part_bytes(p->kernel);
+    return sg_job_traffic(p) / sg_part_bytes(p->kernel);
 }
 
 void sg_plan_print(const sg_plan *p, int contiguous) {
@@ -274,7 +279,8 @@ void sg_plan_print(const sg_plan *p, int contiguous) {
             selugrad_dtype_name(p->kernel->dtype), p->n, p->kernel->name, p->nth, p->block,
             p->chunk, contiguous ? "contiguous" : "strided", p->tasks,
             contiguous && p->stream ? "stream" : "plain",
-            sg_parallel_on_host(p->nth, p->tasks, sg_job_cost(p)) ? " on=host" : "");
+            sg_parallel_on_host(p->nth, p->tasks, sg_job_cost(p), sg_job_traffic(p)) ? " on=host"
+                                                                                     : "");
 }
 
 static selugrad_status sg_plan_go(sg_job *job) {
@@ -283,9 +289,11 @@ static selugrad_status sg_plan_go(sg_job *job) {
     if (p->n == 0) return SELUGRAD_OK;
     if (job->contiguous) {
         sg_flat_job flat = {p->kernel, p->n, p->block, job->g, job->o, job->y};
-        return sg_parallel_for(p->nth, p->tasks, sg_flat_range, &flat, sizeof flat, sg_job_cost(p));
+        return sg_parallel_for(p->nth, p->tasks, sg_flat_range, &flat, sizeof flat, sg_job_cost(p),
+                               sg_job_traffic(p));
     }
-    return sg_parallel_for(p->nth, p->tasks, sg_strided_range, job, 0, sg_job_cost(p));
+    return sg_parallel_for(p->nth, p->tasks, sg_strided_range, job, 0, sg_job_cost(p),
+                           sg_job_traffic(p));
 }
 
 selugrad_status sg_plan_run(const sg_plan *plan, const void *g, const void *o, void *y) {

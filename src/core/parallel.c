@@ -8,6 +8,8 @@
 #include <pthread.h>
 #include <stdatomic.h>
 
+#include "cache.h"
+
 #ifndef SG_HOOK_TASKS_PER_THREAD
 #define SG_HOOK_TASKS_PER_THREAD 8
 #endif
@@ -47,8 +49,13 @@ bool sg_parallel_hooked(void) {
     return sg_hook_get(&fn, &ctx);
 }
 
-bool sg_parallel_on_host(unsigned nth, size_t n_tasks, size_t cost) {
-    return nth > 1 && n_tasks > 1 && cost >= SG_HOOK_MIN_COST && sg_parallel_hooked();
+bool sg_hook_worth(size_t cost, size_t traffic, size_t l2) {
+    return cost >= SG_HOOK_MIN_COST || (l2 != 0 && traffic > l2 - l2 / 4);
+}
+
+bool sg_parallel_on_host(unsigned nth, size_t n_tasks, size_t cost, size_t traffic) {
+    return nth > 1 && n_tasks > 1 && sg_parallel_hooked() &&
+           sg_hook_worth(cost, traffic, sg_caches_get()->l2);
 }
 
 typedef struct sg_hook_job {
@@ -65,11 +72,11 @@ static void sg_hook_task(void *task_ctx, size_t i) {
 }
 
 selugrad_status sg_parallel_for(unsigned nth, size_t n_tasks, sg_range_fn fn, void *ctx,
-                                size_t size, size_t cost) {
+                                size_t size, size_t cost, size_t traffic) {
     selugrad_parallel_for_fn hook;
     void *hook_ctx;
     if (nth > 1 && n_tasks > 1 && sg_hook_get(&hook, &hook_ctx)) {
-        if (cost < SG_HOOK_MIN_COST) { /* shorter than the host's fork and join */
+        if (!sg_hook_worth(cost, traffic, sg_caches_get()->l2)) {
             fn(ctx, 0, n_tasks);
             return SELUGRAD_OK;
         }

@@ -10,26 +10,33 @@
 
 #include "pool.h"
 
-/* The least cost (sg_pool_for's: microseconds on one thread, roughly) of a job handed to the
-   host's parallel-for. A host's fork and join cost about what a shorter job takes on one thread
-   (an empty `omp parallel for` of two threads with libgomp's spinning workers: 2.5-3.1 us on the
-   Zen 5 VM, the whole of a 64K f32 call on two threads), and its threads may be asleep, so such
-   a job runs on the calling thread, as the own pool runs one that would have to wake its workers
-   (SG_POOL_WAKE_COST). */
+/* When a job goes to the host's parallel-for rather than running on the calling thread: when
+   one thread would take clearly longer than the host's fork and join plus half the work. A
+   host's fork and join cost about as much as a short job (an empty `omp parallel for` of two
+   threads right after a region, libgomp's workers spinning: 2.5-3.1 us on the Zen 5 VM, where a
+   64K f32 call takes about 3 us on one thread), and its threads may be asleep. So a job goes to
+   the host if its cost (sg_pool_for's: microseconds on one thread by the kernel's part_kib) is
+   SG_HOOK_MIN_COST or more, as the own pool wakes sleeping workers from SG_POOL_WAKE_COST; or if
+   its traffic exceeds three quarters of the calling core's L2 (l2 bytes; 0: unknown, no such
+   bound), where one thread leaves its L2 and two cores' caches pay (f32 on one thread after a
+   region on the Zen 5 VM, L2 1 MiB: 768 KiB of traffic 5.0 us against 5.7 through the hook,
+   840 KB 8.0 against 6.8). A pure function: the rule sg_parallel_for applies. */
 enum { SG_HOOK_MIN_COST = 16 };
+bool sg_hook_worth(size_t cost, size_t traffic, size_t l2);
 
-/* Runs fn over ranges covering [0, n_tasks) exactly once and returns when all are done: with
-   nth > 1, more than one task and cost >= SG_HOOK_MIN_COST, through the host's parallel-for if
-   one is set (runs of whole tasks, one range each; ctx as given, size ignored); a shorter job
-   while one is set, all on the calling thread; with no host parallel-for, as
-   sg_pool_for(nth, n_tasks, fn, ctx, size, cost). */
+/* Runs fn over ranges covering [0, n_tasks) exactly once and returns when all are done. With a
+   host parallel-for set, nth > 1, more than one task and sg_hook_worth(cost, traffic, this
+   CPU's L2): through the host's parallel-for (runs of whole tasks, one range each; ctx as given,
+   size ignored); with one set and any of these false, all on the calling thread; with none
+   set, as sg_pool_for(nth, n_tasks, fn, ctx, size, cost). cost: as sg_pool_for's; traffic: the
+   bytes the job reads and writes. */
 selugrad_status sg_parallel_for(unsigned nth, size_t n_tasks, sg_range_fn fn, void *ctx,
-                                size_t size, size_t cost);
+                                size_t size, size_t cost, size_t traffic);
 
 /* Whether a host parallel-for is set. */
 bool sg_parallel_hooked(void);
 
-/* Whether a job of nth threads, n_tasks tasks and this cost goes to the host's parallel-for. */
-bool sg_parallel_on_host(unsigned nth, size_t n_tasks, size_t cost);
+/* Whether sg_parallel_for hands a job of these to the host's parallel-for. */
+bool sg_parallel_on_host(unsigned nth, size_t n_tasks, size_t cost, size_t traffic);
 
 #endif /* SELUGRAD_CORE_PARALLEL_H */

@@ -18,6 +18,7 @@
 #include <cmocka.h>
 
 #include "aclnn_test_util.h"
+#include "core/cache.h"
 #include "core/dispatch.h"
 #include "core/exec.h"
 #include "core/parallel.h"
@@ -133,47 +134,64 @@ static void test_hook_native(void **state) {
     assert_int_equal(selugrad_set_num_threads(0), SELUGRAD_OK);
 }
 
-/* A call that splits but whose one-thread cost (traffic over the kernel's sg_part_bytes,
-   docs/dispatch.md) is below SG_HOOK_MIN_COST runs on the calling thread without the hook; from
-   that cost on it goes to the hook; both give the own pool's bits, contiguous and strided. */
+/* sg_hook_worth: to the host from SG_HOOK_MIN_COST, or above three quarters of the L2. */
+static void test_hook_worth(void **state) {
+    (void)state;
+    const size_t mib = (size_t)1 << 20;
+    assert_false(sg_hook_worth(SG_HOOK_MIN_COST - 1, 0, mib));
+    assert_true(sg_hook_worth(SG_HOOK_MIN_COST, 0, mib));
+    assert_false(sg_hook_worth(SG_HOOK_MIN_COST - 1, 768 << 10, mib));
+    assert_true(sg_hook_worth(SG_HOOK_MIN_COST - 1, (768 << 10) + 1, mib));
+    assert_false(sg_hook_worth(2, 3 * (size_t)400 << 10, 2 * mib)); /* 1.2 MB in 2 MiB */
+    assert_true(sg_hook_worth(2, (3 * (size_t)512 << 10) + 1, 2 * mib));
+    assert_false(sg_hook_worth(SG_HOOK_MIN_COST - 1, SIZE_MAX, 0)); /* L2 unknown */
+    assert_true(sg_hook_worth(SIZE_MAX, 0, 0));
+}
+
+/* Calls that split: the largest below both of sg_hook_worth's bounds runs on the calling thread
+   without the hook, one element more goes to the hook; both give the own pool's bits, contiguous
+   and strided. Cost: traffic over the kernel's sg_part_bytes (docs/dispatch.md). */
 static void test_hook_short_calls(void **state) {
     (void)state;
     const selugrad_dtype dts[6] = {SELUGRAD_FLOAT, SELUGRAD_FLOAT16, SELUGRAD_BF16,
                                    SELUGRAD_INT8,  SELUGRAD_UINT8,   SELUGRAD_INT32};
+    size_t l2 = sg_caches_get()->l2;
     for (int d = 0; d < 6; d++) {
         const sg_kernel *k = sg_kernel_for(dts[d]);
         assert_non_null(k);
-        size_t es = selugrad_dtype_size(dts[d]), arrays = sg_kernel_inputs(k) + 1;
-        size_t min_traffic = (size_t)SG_HOOK_MIN_COST * sg_part_bytes(k);
-        size_t below = (min_traffic - 1) / (arrays * es);            /* cost SG_HOOK_MIN_COST - 1 */
-        size_t at = (min_traffic + arrays * es - 1) / (arrays * es); /* cost SG_HOOK_MIN_COST */
-        unsigned char *g = malloc(at * es), *o = malloc(at * es), *want = malloc(at * es),
-                      *wants = malloc(at * es), *y = malloc(at * es);
+        size_t es = selugrad_dtype_size(dts[d]), per = (sg_kernel_inputs(k) + 1) * es;
+        size_t part = sg_part_bytes(k);
+        size_t below = ((size_t)SG_HOOK_MIN_COST * part - 1) / per; /* cost SG_HOOK_MIN_COST-1 */
+        if (l2 != 0 && below > (l2 - l2 / 4) / per) below = (l2 - l2 / 4) / per;
+        size_t above = below + 1;
+        if (below * per < 2 * part) continue; /* would not split on the own pool either */
+        unsigned char *g = malloc(above * es), *o = malloc(above * es), *want = malloc(above * es),
+                      *wants = malloc(above * es), *y = malloc(above * es);
         assert_true(g && o && want && wants && y);
-        for (size_t i = 0; i < at * es; i++) {
+        for (size_t i = 0; i < above * es; i++) {
             g[i] = rnd_byte();
             o[i] = rnd_byte();
         }
         assert_int_equal(selugrad_set_parallel_for(NULL, NULL), SELUGRAD_OK);
         assert_int_equal(selugrad_set_num_threads(1), SELUGRAD_OK);
-        assert_int_equal(selugrad_backward(dts[d], at, g, o, want), SELUGRAD_OK);
+        assert_int_equal(selugrad_backward(dts[d], above, g, o, want), SELUGRAD_OK);
         assert_int_equal(selugrad_backward_strided(dts[d], below / 2, g, 2, o, 2, wants, 1),
                          SELUGRAD_OK);
         assert_int_equal(selugrad_set_num_threads(4), SELUGRAD_OK);
         assert_int_equal(selugrad_set_parallel_for(spread_for, NULL), SELUGRAD_OK);
         atomic_store(&hook_calls, 0);
-        memset(y, 0, at * es);
+        memset(y, 0, above * es);
         assert_int_equal(selugrad_backward(dts[d], below, g, o, y), SELUGRAD_OK);
         assert_memory_equal(y, want, below * es);
         assert_int_equal(atomic_load(&hook_calls), 0);
-        memset(y, 0, at * es);
+        memset(y, 0, above * es);
         assert_int_equal(selugrad_backward_strided(dts[d], below / 2, g, 2, o, 2, y, 1),
                          SELUGRAD_OK);
         assert_memory_equal(y, wants, below / 2 * es);
         assert_int_equal(atomic_load(&hook_calls), 0);
-        memset(y, 0, at * es);
-        assert_int_equal(selugrad_backward(dts[d], at, g, o, y), SELUGRAD_OK);
-        assert_memory_equal(y, want, at * es);
+        memset(y, 0, above * es);
+        assert_int_equal(selugrad_backward(dts[d], above, g, o, y), SELUGRAD_OK);
+        assert_memory_equal(y, want, above * es);
         assert_int_equal(atomic_load(&hook_calls), 1);
         assert_int_equal(selugrad_set_parallel_for(NULL, NULL), SELUGRAD_OK);
         free(g), free(o), free(want), free(wants), free(y);
@@ -224,6 +242,7 @@ static void test_hook_aclnn_stream(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_hook_native),
+        cmocka_unit_test(test_hook_worth),
         cmocka_unit_test(test_hook_short_calls),
         cmocka_unit_test_setup_teardown(test_hook_aclnn_stream, sgt_setup, sgt_teardown),
     };
