@@ -190,10 +190,13 @@ SELUGRAD_API int selugrad_get_num_threads(void);
  * fn(ctx, n_tasks, task, task_ctx), which must run task(task_ctx, i) once for every i in
  * [0, n_tasks), on any threads in any order, and return when all have returned: the shape of
  * oneDNN's threadpool interop and of pthreadpool's parallelize_1d. Tasks do not fail and do not
- * call into the library's thread settings. Calls too small to split run on the calling thread
- * without calling fn. fn = NULL restores the library's own pool (ctx is then ignored). The
- * setting is the process's; it applies to the native and the aclnn API alike, aclnn streams
- * included. Results are the same bits whatever runs the tasks. Always returns SELUGRAD_OK.
+ * call into the library's thread settings. Calls too small to split, and calls too short to
+ * pay for a host's fork and join (less than about 16 microseconds of one-thread work by the
+ * library's estimate, and traffic within three quarters of the calling core's L2;
+ * docs/dispatch.md), run on the calling thread without calling fn. fn = NULL restores the
+ * library's own pool (ctx is then ignored). The setting is the process's; it applies to the
+ * native and the aclnn API alike, aclnn streams included. Results are the same bits whatever
+ * runs the tasks. Always returns SELUGRAD_OK.
  */
 typedef void (*selugrad_task_fn)(void *task_ctx, size_t i);
 typedef void (*selugrad_parallel_for_fn)(void *ctx, size_t n_tasks, selugrad_task_fn task,

@@ -13,15 +13,17 @@
 /* When a job goes to the host's parallel-for rather than running on the calling thread: when
    one thread would take clearly longer than the host's fork and join plus half the work. A
    host's fork and join cost about as much as a short job (an empty `omp parallel for` of two
-   threads right after a region, libgomp's workers spinning: 2.5-3.1 us on the Zen 5 VM, where a
-   64K f32 call takes about 3 us on one thread), and its threads may be asleep. So a job goes to
-   the host if its cost (sg_pool_for's: microseconds on one thread by the kernel's part_kib) is
+   threads right after a region, libgomp's workers spinning: about 3 us on the Zen 5 VM, more
+   than half a 64K f32 call on one thread), and its threads may be asleep. So a job goes to the
+   host if its cost (sg_pool_for's: microseconds on one thread by the kernel's part_kib) is
    SG_HOOK_MIN_COST or more, as the own pool wakes sleeping workers from SG_POOL_WAKE_COST; or if
    its traffic exceeds three quarters of the calling core's L2 (l2 bytes; 0: unknown, no such
-   bound), where one thread leaves its L2 and two cores' caches pay (f32 on one thread after a
-   region on the Zen 5 VM, L2 1 MiB: 768 KiB of traffic 5.0 us against 5.7 through the hook,
-   840 KB 8.0 against 6.8). A pure function: the rule sg_parallel_for applies. */
-enum { SG_HOOK_MIN_COST = 16 };
+   bound), where one thread leaves its L2 and two cores' caches pay. Measured in
+   docs/dispatch.md, "Host threads". A pure function: the rule sg_parallel_for applies. A build
+   with -DSG_HOOK_MIN_COST=0 hands every call that splits to the host (for measuring the rule). */
+#ifndef SG_HOOK_MIN_COST
+#define SG_HOOK_MIN_COST 16
+#endif
 bool sg_hook_worth(size_t cost, size_t traffic, size_t l2);
 
 /* Runs fn over ranges covering [0, n_tasks) exactly once and returns when all are done. With a
