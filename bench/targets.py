@@ -93,8 +93,12 @@ def ruled_out(doc_path, label):
     line_re = re.compile(r"^- (\S+) at (64K|1M|16M) \(target [0-9.]+, needs <= [0-9.]+ c/16\): (.+)$")
     entry_re = re.compile(r"^(.+) [0-9.]+ \(([0-9.]+)\)$")
     for line in parts[1].splitlines():
+        if not line.startswith("- "):
+            continue
         m = line_re.match(line.strip())
-        if not m or label is None:
+        if not m:  # a list whose form changed would otherwise drop its targets unseen
+            raise Bad("%s: a ruled-out entry this script cannot read: %s" % (doc_path, line))
+        if label is None:
             continue
         for entry in m.group(3).split(", "):
             e = entry_re.match(entry.strip())
