@@ -56,32 +56,36 @@ static inline __m256 sg256_selu_f32(__m256 x) {
 
 /* The forward of x widened from float16 or bfloat16 (selu16_exp.h, N = 8: the even entries of
  * its table, degree 4), NaN made canonical: equal to sg256_selu_f32 after the rounding to the
- * 16-bit type, not before. */
-static inline __m256 sg256_selu16_f32(__m256 x) {
+ * 16-bit type, not before. With f16 set, +inf gives 2^16 (sg256_f16_away_pos rounds it to +inf
+ * again; no result lies below -2). The NaN and the clamp sit on the x * S side, off the
+ * exponential's chain of dependent operations. */
+static inline __m256 sg256_selu16_f32(__m256 x, int f16) {
     static const uint32_t tab[16] = SG16_EXP_TABLE;
-    const __m256 magic = _mm256_set1_ps(SG_EXP_MAGIC);
     const __m256 t8 = _mm256_castsi256_ps(_mm256_setr_epi32((int)tab[0], (int)tab[2], (int)tab[4],
                                                             (int)tab[6], (int)tab[8], (int)tab[10],
                                                             (int)tab[12], (int)tab[14]));
+    const __m256 magic = _mm256_set1_ps(SG_EXP_MAGIC);
+    __m256 pos =
+        _mm256_blendv_ps(_mm256_mul_ps(x, sg256_selu_bits(SG_F32_SCALE_BITS)),
+                         sg256_selu_bits(SG_F32_QNAN_BITS), _mm256_cmp_ps(x, x, _CMP_UNORD_Q));
+    if (f16) pos = _mm256_min_ps(_mm256_set1_ps(65536.0f), pos); /* the NaN stays */
     __m256 xc = _mm256_max_ps(x, _mm256_set1_ps(SG16_EXP_MIN));
     __m256 z = _mm256_fmadd_ps(xc, sg256_selu_bits(SG16_INV_LN2_8), magic);
     __m256 kf = _mm256_sub_ps(z, magic);
     __m256 r = _mm256_fnmadd_ps(kf, sg256_selu_bits(SG16_LN2_8), xc);
     __m256 t = _mm256_permutevar8x32_ps(t8, _mm256_castps_si256(z));
-    __m256 q = _mm256_fmadd_ps(sg256_selu_bits(SG16_C4), r, sg256_selu_bits(SG16_C3));
-    q = _mm256_fmadd_ps(q, r, _mm256_set1_ps(0.5f));
-    q = _mm256_fmadd_ps(q, r, _mm256_set1_ps(1.0f));
-    __m256 e = _mm256_fmadd_ps(t, _mm256_mul_ps(r, q), t);
+    /* p = r + r^2 (1/2 + r/6 + r^2/24) (Estrin's order) */
+    __m256 r2 = _mm256_mul_ps(r, r);
+    __m256 c = _mm256_fmadd_ps(sg256_selu_bits(SG16_C3), r, _mm256_set1_ps(0.5f));
+    __m256 p = _mm256_fmadd_ps(r2, _mm256_fmadd_ps(r2, sg256_selu_bits(SG16_C4), c), r);
+    __m256 e = _mm256_fmadd_ps(t, p, t);
     /* times 2^floor(k/8): the bits of z shifted right by 3 hold floor(k/8) plus a multiple of
        2^19 (from 1.5 * 2^23), which the shift by 23 drops */
     __m256i m = _mm256_slli_epi32(_mm256_srli_epi32(_mm256_castps_si256(z), 3), 23);
     e = _mm256_castsi256_ps(_mm256_add_epi32(_mm256_castps_si256(e), m));
     const __m256 sa = sg256_selu_bits(SG16_SCALE_ALPHA);
-    __m256 neg = _mm256_fmsub_ps(e, sa, sa);
-    __m256 y = _mm256_mul_ps(x, sg256_selu_bits(SG_F32_SCALE_BITS));
-    y = _mm256_blendv_ps(y, neg, _mm256_cmp_ps(x, _mm256_setzero_ps(), _CMP_LE_OQ));
-    return _mm256_blendv_ps(y, sg256_selu_bits(SG_F32_QNAN_BITS),
-                            _mm256_cmp_ps(y, y, _CMP_UNORD_Q));
+    return _mm256_blendv_ps(pos, _mm256_fmsub_ps(e, sa, sa),
+                            _mm256_cmp_ps(x, _mm256_setzero_ps(), _CMP_LE_OQ));
 }
 
 /* fp32 (a NaN only the canonical one) to fp16, nearest with ties away from zero: as
@@ -90,6 +94,13 @@ static inline __m256 sg256_selu16_f32(__m256 x) {
 static inline __m128i sg256_f16_away(__m256 y) {
     __m256 c = _mm256_max_ps(_mm256_set1_ps(-65536.0f), _mm256_min_ps(_mm256_set1_ps(65536.0f), y));
     __m256i o = _mm256_or_si256(_mm256_castps_si256(c), _mm256_set1_epi32(1));
+    return _mm256_cvtps_ph(_mm256_castsi256_ps(o), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+}
+
+/* fp32 within [-2^16, 2^16] (a NaN only the canonical one) to fp16, nearest with ties away from
+   zero: sg256_f16_away without its clamp. */
+static inline __m128i sg256_f16_away_pos(__m256 y) {
+    __m256i o = _mm256_or_si256(_mm256_castps_si256(y), _mm256_set1_epi32(1));
     return _mm256_cvtps_ph(_mm256_castsi256_ps(o), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
 }
 

@@ -13,8 +13,8 @@ static inline void sg_bf16_step(const void *xv, void *yv, int stream) {
     __m256 lo = _mm256_castsi256_ps(_mm256_unpacklo_epi16(zero, b));
     __m256 hi = _mm256_castsi256_ps(_mm256_unpackhi_epi16(zero, b));
     /* values below 2^16: the unsigned pack keeps them */
-    __m256i r = _mm256_packus_epi32(sg256_bf16_away(sg256_selu16_f32(lo)),
-                                    sg256_bf16_away(sg256_selu16_f32(hi)));
+    __m256i r = _mm256_packus_epi32(sg256_bf16_away(sg256_selu16_f32(lo, 0)),
+                                    sg256_bf16_away(sg256_selu16_f32(hi, 0)));
     if (stream)
         _mm256_stream_si256((__m256i *)yv, r);
     else

@@ -1,12 +1,12 @@
 /*
  * float16 SELU forward, AVX2 + FMA + F16C: 8 lanes widened exactly by VCVTPH2PS, sg256_selu16_f32
  * (the short exponential of selu16_exp.h), then rounded to fp16 with ties away from zero
- * (sg256_f16_away); two vectors per step. Tail: the scalar kernel.
+ * (sg256_f16_away_pos); two vectors per step. Tail: the scalar kernel.
  */
 #include "selu_avx2.h"
 
 static inline __m128i sg_f16_vec(__m128i h) {
-    return sg256_f16_away(sg256_selu16_f32(_mm256_cvtph_ps(h)));
+    return sg256_f16_away_pos(sg256_selu16_f32(_mm256_cvtph_ps(h), 1));
 }
 
 static inline void sg_f16_step(const void *xv, void *yv, int stream) {

@@ -66,28 +66,30 @@ static inline __m512 sg512_bits(uint32_t u) {
 
 /* The forward of x widened from float16 or bfloat16 (selu16_exp.h, N = 16), NaN made canonical
  * and the classes fixed up by the table fix, as sg512_selu_f32_fix: equal to it after the
- * rounding to the 16-bit type, not before. */
+ * rounding to the 16-bit type, not before. The fix-up and the select sit on the x * S side, off
+ * the exponential's chain of dependent operations. */
 static inline __m512 sg512_selu16_f32_fix(__m512 x, int fix) {
     static const uint32_t tab[16] = SG16_EXP_TABLE;
     const __m512 magic = _mm512_set1_ps(SG_EXP_MAGIC);
+    __m512 pos = _mm512_fixupimm_ps(_mm512_castsi512_ps(_mm512_set1_epi32((int)SG_F32_QNAN_BITS)),
+                                    _mm512_mul_ps(x, sg512_bits(SG_F32_SCALE_BITS)),
+                                    _mm512_set1_epi32(fix), 0);
     __m512 xc = _mm512_max_ps(x, _mm512_set1_ps(SG16_EXP_MIN));
     __m512 z = _mm512_fmadd_ps(xc, sg512_bits(SG16_INV_LN2_16), magic);
     __m512 kf = _mm512_sub_ps(z, magic);
     __m512 r = _mm512_fnmadd_ps(kf, sg512_bits(SG16_LN2_16), xc);
     __m512 t = _mm512_permutexvar_ps(_mm512_castps_si512(z), _mm512_loadu_ps(tab));
-    __m512 q = _mm512_fmadd_ps(sg512_bits(SG16_C3), r, _mm512_set1_ps(0.5f));
-    q = _mm512_fmadd_ps(q, r, _mm512_set1_ps(1.0f));
-    __m512 e = _mm512_fmadd_ps(t, _mm512_mul_ps(r, q), t);
+    /* p = r + r^2 (1/2 + r/6) (Estrin's order) */
+    __m512 p = _mm512_fmadd_ps(_mm512_mul_ps(r, r),
+                               _mm512_fmadd_ps(sg512_bits(SG16_C3), r, _mm512_set1_ps(0.5f)), r);
+    __m512 e = _mm512_fmadd_ps(t, p, t);
     /* times 2^floor(k/16): the bits of z shifted right by 4 hold floor(k/16) plus a multiple of
        2^18 (from 1.5 * 2^23), which the shift by 23 drops */
     __m512i m = _mm512_slli_epi32(_mm512_srli_epi32(_mm512_castps_si512(z), 4), 23);
     e = _mm512_castsi512_ps(_mm512_add_epi32(_mm512_castps_si512(e), m));
     const __m512 sa = sg512_bits(SG16_SCALE_ALPHA);
-    __m512 neg = _mm512_fmsub_ps(e, sa, sa);
-    __m512 y = _mm512_mul_ps(x, sg512_bits(SG_F32_SCALE_BITS));
-    y = _mm512_mask_mov_ps(y, _mm512_cmp_ps_mask(x, _mm512_setzero_ps(), _CMP_LE_OQ), neg);
-    return _mm512_fixupimm_ps(_mm512_castsi512_ps(_mm512_set1_epi32((int)SG_F32_QNAN_BITS)), y,
-                              _mm512_set1_epi32(fix), 0);
+    return _mm512_mask_mov_ps(pos, _mm512_cmp_ps_mask(x, _mm512_setzero_ps(), _CMP_LE_OQ),
+                              _mm512_fmsub_ps(e, sa, sa));
 }
 
 /* fp32 without infinities (a NaN only the canonical one) to fp16, nearest with ties away from
