@@ -74,15 +74,15 @@ static inline __m256 sg256_selu16_f32(__m256 x, int f16) {
     __m256 kf = _mm256_sub_ps(z, magic);
     __m256 r = _mm256_fnmadd_ps(kf, sg256_selu_bits(SG16_LN2_8), xc);
     __m256 t = _mm256_permutevar8x32_ps(t8, _mm256_castps_si256(z));
+    /* t times 2^floor(k/8): the bits of z shifted right by 3 hold floor(k/8) plus a multiple of
+       2^19 (from 1.5 * 2^23), which the shift by 23 drops */
+    __m256i m = _mm256_slli_epi32(_mm256_srli_epi32(_mm256_castps_si256(z), 3), 23);
+    t = _mm256_castsi256_ps(_mm256_add_epi32(_mm256_castps_si256(t), m)); /* normal: exact */
     /* p = r + r^2 (1/2 + r/6 + r^2/24) (Estrin's order) */
     __m256 r2 = _mm256_mul_ps(r, r);
     __m256 c = _mm256_fmadd_ps(sg256_selu_bits(SG16_C3), r, _mm256_set1_ps(0.5f));
     __m256 p = _mm256_fmadd_ps(r2, _mm256_fmadd_ps(r2, sg256_selu_bits(SG16_C4), c), r);
     __m256 e = _mm256_fmadd_ps(t, p, t);
-    /* times 2^floor(k/8): the bits of z shifted right by 3 hold floor(k/8) plus a multiple of
-       2^19 (from 1.5 * 2^23), which the shift by 23 drops */
-    __m256i m = _mm256_slli_epi32(_mm256_srli_epi32(_mm256_castps_si256(z), 3), 23);
-    e = _mm256_castsi256_ps(_mm256_add_epi32(_mm256_castps_si256(e), m));
     const __m256 sa = sg256_selu_bits(SG16_SCALE_ALPHA);
     return _mm256_blendv_ps(pos, _mm256_fmsub_ps(e, sa, sa),
                             _mm256_cmp_ps(x, _mm256_setzero_ps(), _CMP_LE_OQ));

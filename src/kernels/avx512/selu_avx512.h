@@ -79,14 +79,14 @@ static inline __m512 sg512_selu16_f32_fix(__m512 x, int fix) {
     __m512 kf = _mm512_sub_ps(z, magic);
     __m512 r = _mm512_fnmadd_ps(kf, sg512_bits(SG16_LN2_16), xc);
     __m512 t = _mm512_permutexvar_ps(_mm512_castps_si512(z), _mm512_loadu_ps(tab));
+    /* t times 2^floor(k/16): the bits of z shifted right by 4 hold floor(k/16) plus a multiple of
+       2^18 (from 1.5 * 2^23), which the shift by 23 drops */
+    __m512i m = _mm512_slli_epi32(_mm512_srli_epi32(_mm512_castps_si512(z), 4), 23);
+    t = _mm512_castsi512_ps(_mm512_add_epi32(_mm512_castps_si512(t), m)); /* normal: exact */
     /* p = r + r^2 (1/2 + r/6) (Estrin's order) */
     __m512 p = _mm512_fmadd_ps(_mm512_mul_ps(r, r),
                                _mm512_fmadd_ps(sg512_bits(SG16_C3), r, _mm512_set1_ps(0.5f)), r);
     __m512 e = _mm512_fmadd_ps(t, p, t);
-    /* times 2^floor(k/16): the bits of z shifted right by 4 hold floor(k/16) plus a multiple of
-       2^18 (from 1.5 * 2^23), which the shift by 23 drops */
-    __m512i m = _mm512_slli_epi32(_mm512_srli_epi32(_mm512_castps_si512(z), 4), 23);
-    e = _mm512_castsi512_ps(_mm512_add_epi32(_mm512_castps_si512(e), m));
     const __m512 sa = sg512_bits(SG16_SCALE_ALPHA);
     return _mm512_mask_mov_ps(pos, _mm512_cmp_ps_mask(x, _mm512_setzero_ps(), _CMP_LE_OQ),
                               _mm512_fmsub_ps(e, sa, sa));
