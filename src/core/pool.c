@@ -83,15 +83,18 @@ int selugrad_get_num_threads(void) {
  * front, another participant half from the back, and each claim runs as one range. A claim fails
  * once the slot carries a newer generation, so a worker that wakes late never runs a finished job;
  * and a job cannot finish while a claimed range runs, so a participant that holds a claim reads the
- * job (fn, ctx, the copy) as it was published. `remaining` counts the tasks not finished: each
- * participant subtracts what it ran when it finds nothing more to claim, and the caller returns
- * when it reaches zero. Waiting: a worker spins on `word` for up to SG_POOL_SPIN_NS when spinning
- * is allowed (the rule of sg_pool_spin_rule, sampled every SG_POOL_SAMPLE_NS), then sleeps on
- * `wake`; the caller spins for the ranges others still run, then sleeps on `done`. Cache lines: a
- * waiting worker polls the line of `word`, which also holds `remaining` and the copy of a small
- * job, so one transfer from the caller's core brings it the job too; `fn` and `ctx` sit in a line
- * that a steady stream of calls does not write (written only when they change); each slot has a
- * line of its own, which stays in its owner's cache unless someone steals from it. */
+ * job (fn, ctx, the copy) as it was published. `remaining` counts the tasks not finished in
+ * its low 32 bits: each participant subtracts what it ran when it finds nothing more to claim,
+ * and the caller returns when they reach zero; a worker that ran tasks adds one to the high 32
+ * bits in the same instruction (sg_pool_counts' thread count), so a worker's end of a job is one
+ * locked instruction on the line the caller waits on. Waiting: a worker spins on `word` for up to
+ * SG_POOL_SPIN_NS when spinning is allowed (the rule of sg_pool_spin_rule, sampled every
+ * SG_POOL_SAMPLE_NS), then sleeps on `wake`; the caller spins for the ranges others still run, then
+ * sleeps on `done`. Cache lines: a waiting worker polls the line of `word`, which also holds
+ * `remaining` and the copy of a small job, so one transfer from the caller's core brings it the job
+ * too; `fn` and `ctx` sit in a line that a steady stream of calls does not write (written only when
+ * they change); each slot has a line of its own, which stays in its owner's cache unless someone
+ * steals from it. */
 
 enum { SG_FIELD_BITS = 16 };
 #define SG_FIELD_MASK 0xFFFFu
@@ -123,8 +126,7 @@ typedef struct sg_slot {
 
 typedef struct sg_pool {
     _Alignas(64) _Atomic uint64_t word; /* generation << 32 | parts << 16 | tasks */
-    atomic_uint remaining;              /* tasks of the current job not yet finished */
-    atomic_uint joined;                 /* workers that ran tasks of the current job */
+    _Atomic uint64_t remaining;         /* workers that ran tasks << 32 | tasks not yet finished */
     _Alignas(16) unsigned char job[SG_POOL_JOB_BYTES]; /* the copy of a job passed by value */
     _Alignas(64) sg_range_fn fn;
     void *ctx;                  /* what the workers get: the caller's ctx, or `job` */
@@ -244,12 +246,13 @@ static bool sg_spin_go_on(sg_spin *s) {
     return t < s->until;
 }
 
-/* Spins until *a is zero or the spin ends; returns the last value read. The caller waits so for
-   ranges that other threads are running, whatever the spin rule says: they end soon. */
-static unsigned sg_spin_until_zero(atomic_uint *a) {
+/* Spins until the low 32 bits of *a are zero or the spin ends; returns them as last read. The
+   caller waits so for ranges that other threads are running, whatever the spin rule says: they
+   end soon. */
+static uint32_t sg_spin_until_zero(_Atomic uint64_t *a) {
     sg_spin s = {0, 0, false};
     for (unsigned i = 1;; i++) {
-        unsigned v = atomic_load_explicit(a, memory_order_acquire);
+        uint32_t v = (uint32_t)atomic_load_explicit(a, memory_order_acquire);
         if (v == 0 || ((i & 63u) == 0 && !sg_spin_go_on(&s))) return v;
         sg_cpu_relax();
     }
@@ -359,10 +362,10 @@ static void *sg_worker_main(void *arg) {
         unsigned parts = (unsigned)(seen >> SG_FIELD_BITS) & SG_FIELD_MASK;
         if (index >= parts) continue;
         unsigned ran = sg_participate(p, index, seen, NULL, NULL);
-        /* counted before the release below, so the caller sees it once the job is done */
-        if (ran != 0) atomic_fetch_add_explicit(&p->joined, 1, memory_order_relaxed);
+        /* one more thread that ran tasks, ran fewer tasks left: no borrow, ran <= the tasks left */
         if (ran != 0 &&
-            atomic_fetch_sub_explicit(&p->remaining, ran, memory_order_acq_rel) == ran) {
+            (uint32_t)atomic_fetch_add_explicit(&p->remaining, ((uint64_t)1 << 32) - ran,
+                                                memory_order_acq_rel) == ran) {
             pthread_mutex_lock(&p->mu);
             pthread_cond_signal(&p->done);
             pthread_mutex_unlock(&p->mu);
@@ -410,7 +413,6 @@ static void sg_pool_go(sg_pool *p, unsigned parts, unsigned n_tasks, sg_range_fn
         atomic_store_explicit(&p->claim_most, most, memory_order_relaxed);
     /* ordered before the workers see the job by the seq_cst store of `word` below */
     atomic_store_explicit(&p->remaining, n_tasks, memory_order_relaxed);
-    atomic_store_explicit(&p->joined, 0, memory_order_relaxed);
     uint64_t gen =
         ((atomic_load_explicit(&p->word, memory_order_relaxed) >> 32) + 1u) & 0xFFFFFFFFu;
     if ((gen & SG_SWEEP_MASK) == 0) {
@@ -428,14 +430,15 @@ static void sg_pool_go(sg_pool *p, unsigned parts, unsigned n_tasks, sg_range_fn
         pthread_mutex_unlock(&p->mu);
     }
     unsigned ran = sg_participate(p, 0, w, fn, ctx);
-    if (atomic_fetch_sub_explicit(&p->remaining, ran, memory_order_acq_rel) != ran &&
+    if ((uint32_t)atomic_fetch_sub_explicit(&p->remaining, ran, memory_order_acq_rel) != ran &&
         sg_spin_until_zero(&p->remaining) != 0) {
         pthread_mutex_lock(&p->mu);
-        while (atomic_load(&p->remaining) != 0) pthread_cond_wait(&p->done, &p->mu);
+        while ((uint32_t)atomic_load(&p->remaining) != 0) pthread_cond_wait(&p->done, &p->mu);
         pthread_mutex_unlock(&p->mu);
     }
-    /* remaining read as zero (acquire) follows every worker's count of itself */
-    unsigned threads = (ran != 0) + atomic_load_explicit(&p->joined, memory_order_relaxed);
+    /* the tasks left read as zero: every worker that ran tasks has counted itself */
+    unsigned threads =
+        (ran != 0) + (unsigned)(atomic_load_explicit(&p->remaining, memory_order_relaxed) >> 32);
     atomic_store_explicit(&sg_tally.jobs,
                           atomic_load_explicit(&sg_tally.jobs, memory_order_relaxed) + 1,
                           memory_order_relaxed);
