@@ -79,7 +79,7 @@ static size_t sg_plain_most(const sg_kernel *k) {
 /* Elements per task: about SG_TASKS_PER_THREAD tasks per thread, each at least a third of the
    kernel's sg_part_bytes of traffic (a task's fixed costs stay small against its work) and at
    most SG_TASK_MOST_PARTS of them (so that a long call is claimed in pieces of about
-   SG_POOL_CLAIM_US, pool.h), a
+   SG_POOL_CLAIM_US, pool.h), or SG_STREAM_TASK_MOST when the call streams and that is more, a
    multiple of SG_TASK_ALIGN elements, and at most SG_POOL_MAX_TASKS tasks. Tasks of a call that
    streams have SG_KERNEL_NT_BYTES of traffic or more, so that every kernel call streams; tasks
    of one that does not stay below it. So a task's size tells whether the call streams
@@ -88,6 +88,7 @@ static size_t sg_task_elems(const sg_kernel *k, size_t n, unsigned nth, int stre
     size_t es = selugrad_dtype_size(k->dtype);
     size_t bytes = sg_arrays(k) * n * es / ((size_t)nth * SG_TASKS_PER_THREAD);
     size_t cap = SG_TASK_MOST_PARTS * sg_part_bytes(k);
+    if (stream && cap < SG_STREAM_TASK_MOST) cap = SG_STREAM_TASK_MOST;
     if (bytes > cap) bytes = cap;
     size_t least = sg_part_bytes(k) / 3;
     size_t nt_least = SG_KERNEL_NT_BYTES; /* 0 where no kernel streams */

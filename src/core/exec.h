@@ -36,6 +36,13 @@ enum { SG_TASKS_PER_THREAD = 8 };
    call by a task's time at most, not by a share's. */
 enum { SG_TASK_MOST_PARTS = 64 };
 
+/* The most traffic of one task of a call that streams, when the kernel's SG_TASK_MOST_PARTS
+   allow less: from DRAM every kernel moves its bytes at the memory's pace (about 20 GB/s per
+   thread on the Zen 5 VM), not at the in-cache pace its part_kib measures, so this much is about
+   200 us of work for any kernel; and longer kernel calls keep each of the loop's two sub-streams
+   (kernels/x86_nt.h) running longer between restarts. */
+#define SG_STREAM_TASK_MOST ((size_t)4 << 20)
+
 /* Traffic (bytes of both inputs and the output) each thread must get: a call below two threads'
    worth runs on the calling thread only, with no wake-up. Each kernel carries its own, measured
    where a second thread starts to pay (sg_kernel.part_kib, kernels/selugrad.inc, docs/dispatch.md);

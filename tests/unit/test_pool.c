@@ -452,8 +452,9 @@ static void test_claim_most(void **state) {
     assert_int_equal(sg_pool_claim_most(50, 0), SG_POOL_MAX_TASKS);
 }
 
-/* Long calls: tasks of at most SG_TASK_MOST_PARTS parts of traffic (so many tasks), and tasks
-   of 64 KiB of y or more start on 4 KiB boundaries. */
+/* Long calls: tasks of at most SG_TASK_MOST_PARTS parts of traffic (so many tasks), or of
+   SG_STREAM_TASK_MOST when the call streams and that is more (the scalar f32 kernel's 64 parts
+   are 256 KiB), and tasks of 64 KiB of y or more start on 4 KiB boundaries. */
 static void test_task_pages(void **state) {
     (void)state;
     const sg_kernel *k = sg_kernel_select(SELUGRAD_FLOAT, SG_ISA_SCALAR);
@@ -463,9 +464,14 @@ static void test_task_pages(void **state) {
             sg_plan p;
             sg_plan_make(&p, k, sizes[i], nth);
             size_t task_bytes = 3 * 4 * p.block, most = SG_TASK_MOST_PARTS * sg_part_bytes(k);
+            if (p.stream && most < SG_STREAM_TASK_MOST) most = SG_STREAM_TASK_MOST;
             /* the cap, rounded up to a whole page of y, or the streaming floor */
             assert_true(task_bytes <= most + 3 * 4096 ||
                         task_bytes <= ((size_t)256 << 10) + 3 * 4096);
+            /* a streaming call with SG_TASKS_PER_THREAD caps of traffic per thread: tasks of the
+             * cap */
+            if (p.stream && 3 * 4 * sizes[i] / (nth * SG_TASKS_PER_THREAD) >= most)
+                assert_true(task_bytes + 3 * 4096 >= most);
             if (4 * p.block >= ((size_t)64 << 10)) assert_int_equal(4 * p.block % 4096, 0);
             assert_true(p.block * p.tasks >= sizes[i] && p.block * (p.tasks - 1) < sizes[i]);
         }

@@ -145,7 +145,8 @@ static inline size_t sg256_peel(const void *y, size_t n, size_t es) {
    elements at g and o, rest(g, o, y, m) m elements the vector step does not cover (the peel to
    an aligned y and the tail: the reference, element by element), es the element size. Calls that
    move SG_NT_MIN_BYTES or more, with y aligned to its element, peel to a 32-byte aligned y, stream
-   their stores and SFENCE; the others store plainly, two steps per iteration. */
+   their stores in two sub-streams (x86_nt.h) and SFENCE; the others store plainly, two steps per
+   iteration. */
 typedef __m256i (*sg256_step_fn)(const void *g, const void *o);
 typedef void (*sg256_rest_fn)(const void *g, const void *o, void *y, size_t m);
 
@@ -158,6 +159,13 @@ SG_ALWAYS_INLINE void sg256_stream_loop(const void *gv, const void *ov, void *yv
         size_t peel = sg256_peel(y, n, es);
         rest(g, o, y, peel);
         b = peel * es;
+        size_t half = sg_partial_overlap(g, o, y, n, es) ? 0 : sg_half_elems(nb - b, 1, 64);
+        for (size_t e = b; e < b + half; e += 32) {
+            __m256i r0 = step(g + e, o + e), r1 = step(g + e + half, o + e + half);
+            _mm256_stream_si256((__m256i *)(y + e), r0);
+            _mm256_stream_si256((__m256i *)(y + e + half), r1);
+        }
+        b += 2 * half;
         for (; nb - b >= 32; b += 32) _mm256_stream_si256((__m256i *)(y + b), step(g + b, o + b));
         _mm_sfence();
     } else {
@@ -187,6 +195,37 @@ SG_ALWAYS_INLINE void sg256_stream_loop(const void *gv, const void *ov, void *yv
 typedef __m256i (*sg256_fast16_fn)(const uint16_t *g, const uint16_t *o, __m256 zero, __m256 *acc);
 typedef __m256i (*sg256_step16_fn)(const uint16_t *g, const uint16_t *o, __m256 zero);
 
+/* One block of sg256_fast_loop: the SG256_BLOCK elements at i (prefetching its inputs
+   SG_PF_BYTES ahead when streaming); *full counts the blocks that still take the full step. */
+SG_ALWAYS_INLINE void sg256_fast_block(const uint16_t *g, const uint16_t *o, uint16_t *y, size_t i,
+                                       __m256 zero, sg256_fast16_fn fast, sg256_step16_fn step,
+                                       int stream, unsigned *full) {
+    const uint16_t *gb = g + i, *ob = o + i;
+    if (stream) {
+        sg_prefetch(gb);
+        sg_prefetch(gb + 32);
+        sg_prefetch(ob);
+        sg_prefetch(ob + 32);
+    }
+    if (*full == 0) {
+        __m256 acc = _mm256_set1_ps(1.0f);
+        __m256i r0 = fast(gb, ob, zero, &acc);
+        __m256i r1 = fast(gb + 16, ob + 16, zero, &acc);
+        __m256i r2 = fast(gb + 32, ob + 32, zero, &acc);
+        __m256i r3 = fast(gb + 48, ob + 48, zero, &acc);
+        if (!sg256_nonfinite(acc)) {
+            sg256_store4(y + i, r0, r1, r2, r3, stream);
+            return;
+        }
+        *full = SG256_FULL_AFTER + 1;
+    }
+    --*full;
+    gb = sg_launder16(gb);
+    ob = sg_launder16(ob);
+    sg256_store4(y + i, step(gb, ob, zero), step(gb + 16, ob + 16, zero),
+                 step(gb + 32, ob + 32, zero), step(gb + 48, ob + 48, zero), stream);
+}
+
 /* The loop of a 16-bit kernel with a fast path (f16_avx2.c, bf16_avx2.c). A block's four
    results stay in registers until acc is checked; a flagged block is computed again with step
    before anything is stored (so every input is read before y is written, even when y and an
@@ -195,7 +234,8 @@ typedef __m256i (*sg256_step16_fn)(const uint16_t *g, const uint16_t *o, __m256 
    SG256_FULL_AFTER blocks, so inputs dense in special values cost about one pass. When y partly
    overlaps g or o (the API refuses that), only the plain step loop runs, which keeps the element
    order. Calls that move SG_NT_MIN_BYTES or more peel to a 32-byte aligned y, stream their
-   stores, prefetching the inputs SG_PF_BYTES ahead, then SFENCE. */
+   stores in two sub-streams (x86_nt.h), prefetching the inputs SG_PF_BYTES ahead, then
+   SFENCE. */
 SG_ALWAYS_INLINE void sg256_fast_loop(const uint16_t *g, const uint16_t *o, uint16_t *y, size_t n,
                                       __m256 zero, sg256_fast16_fn fast, sg256_step16_fn step,
                                       sg256_rest_fn rest) {
@@ -206,33 +246,16 @@ SG_ALWAYS_INLINE void sg256_fast_loop(const uint16_t *g, const uint16_t *o, uint
         i = sg256_peel(y, n, 2);
         rest(g, o, y, i);
     }
-    unsigned full = 0;
-    for (; !overlap && n - i >= SG256_BLOCK; i += SG256_BLOCK) {
-        const uint16_t *gb = g + i, *ob = o + i;
-        if (stream) {
-            sg_prefetch(gb);
-            sg_prefetch(gb + 32);
-            sg_prefetch(ob);
-            sg_prefetch(ob + 32);
-        }
-        if (full == 0) {
-            __m256 acc = _mm256_set1_ps(1.0f);
-            __m256i r0 = fast(gb, ob, zero, &acc);
-            __m256i r1 = fast(gb + 16, ob + 16, zero, &acc);
-            __m256i r2 = fast(gb + 32, ob + 32, zero, &acc);
-            __m256i r3 = fast(gb + 48, ob + 48, zero, &acc);
-            if (!sg256_nonfinite(acc)) {
-                sg256_store4(y + i, r0, r1, r2, r3, stream);
-                continue;
-            }
-            full = SG256_FULL_AFTER + 1;
-        }
-        full--;
-        gb = sg_launder16(gb);
-        ob = sg_launder16(ob);
-        sg256_store4(y + i, step(gb, ob, zero), step(gb + 16, ob + 16, zero),
-                     step(gb + 32, ob + 32, zero), step(gb + 48, ob + 48, zero), stream);
+    unsigned full = 0, full2 = 0;
+    /* streaming: two sub-streams (x86_nt.h), each with its own count of full blocks */
+    size_t half = stream ? sg_half_elems(n - i, 2, SG256_BLOCK) : 0;
+    for (size_t e = i; e < i + half; e += SG256_BLOCK) {
+        sg256_fast_block(g, o, y, e, zero, fast, step, stream, &full);
+        sg256_fast_block(g, o, y, e + half, zero, fast, step, stream, &full2);
     }
+    i += 2 * half;
+    for (; !overlap && n - i >= SG256_BLOCK; i += SG256_BLOCK)
+        sg256_fast_block(g, o, y, i, zero, fast, step, stream, &full);
     for (; n - i >= 16; i += 16) sg256_store(y + i, step(g + i, o + i, zero), stream);
     if (stream) _mm_sfence();
     rest(g + i, o + i, y + i, n - i);

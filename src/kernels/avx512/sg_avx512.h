@@ -162,6 +162,35 @@ typedef __m512i (*sg512_step16_fn)(const uint16_t *g, const uint16_t *o, __m512 
 typedef void (*sg512_rest16_fn)(const uint16_t *g, const uint16_t *o, uint16_t *y, size_t m,
                                 __m512 zero);
 
+/* One block of sg512_fast_loop: the SG512_BLOCK elements at i, after prefetching its inputs pf
+   bytes ahead; *full counts the blocks that still take the full step. */
+SG_ALWAYS_INLINE void sg512_fast_block(const uint16_t *g, const uint16_t *o, uint16_t *y, size_t i,
+                                       __m512 zero, sg512_fast16_fn fast, sg512_step16_fn step,
+                                       size_t pf, int stream, unsigned *full) {
+    const uint16_t *gb = g + i, *ob = o + i;
+    for (size_t l = 0; l < 256; l += 64) { /* the block's four lines, ahead */
+        _mm_prefetch((const char *)gb + pf + l, _MM_HINT_T0);
+        _mm_prefetch((const char *)ob + pf + l, _MM_HINT_T0);
+    }
+    if (*full == 0) {
+        __m512 acc = _mm512_set1_ps(1.0f);
+        __m512i r0 = fast(gb, ob, zero, &acc);
+        __m512i r1 = fast(gb + 32, ob + 32, zero, &acc);
+        __m512i r2 = fast(gb + 64, ob + 64, zero, &acc);
+        __m512i r3 = fast(gb + 96, ob + 96, zero, &acc);
+        if (_mm512_fpclass_ps_mask(acc, 0x99) == 0) { /* QNaN, SNaN, +inf, -inf */
+            sg512_store4(y + i, r0, r1, r2, r3, stream);
+            return;
+        }
+        *full = SG512_FULL_AFTER + 1;
+    }
+    --*full;
+    gb = sg_launder16(gb);
+    ob = sg_launder16(ob);
+    sg512_store4(y + i, step(gb, ob, zero), step(gb + 32, ob + 32, zero),
+                 step(gb + 64, ob + 64, zero), step(gb + 96, ob + 96, zero), stream);
+}
+
 /* The loop of a 16-bit AVX-512 kernel with a fast path (f16_avx512.c, bf16_avx512.c), as
    sg256_fast_loop (avx2/sg_avx2.h) with 32 lanes per step. A block's four results stay in
    registers until acc is checked; a flagged block is computed again with step before anything
@@ -171,8 +200,8 @@ typedef void (*sg512_rest16_fn)(const uint16_t *g, const uint16_t *o, uint16_t *
    keeps an array of them in memory), and a block is four steps, so that the results, acc and the
    steps' constants stay in registers. When y partly overlaps g or o (the API refuses that), only
    the plain step loop runs, which keeps the element order. Calls that move SG_NT_MIN_BYTES or more
-   peel to a 64-byte aligned y and stream their stores, prefetching the inputs SG_PF_BYTES ahead
-   (SG_PF_PLAIN_BYTES otherwise), then SFENCE. */
+   peel to a 64-byte aligned y and stream their stores in two sub-streams (x86_nt.h), prefetching
+   the inputs SG_PF_BYTES ahead (SG_PF_PLAIN_BYTES otherwise), then SFENCE. */
 SG_ALWAYS_INLINE void sg512_fast_loop(const uint16_t *g, const uint16_t *o, uint16_t *y, size_t n,
                                       __m512 zero, sg512_fast16_fn fast, sg512_step16_fn step,
                                       sg512_rest16_fn rest) {
@@ -185,31 +214,16 @@ SG_ALWAYS_INLINE void sg512_fast_loop(const uint16_t *g, const uint16_t *o, uint
         if (i) rest(g, o, y, i, zero);
     }
     size_t pf = stream ? SG_PF_BYTES : SG_PF_PLAIN_BYTES;
-    unsigned full = 0;
-    for (; !overlap && n - i >= SG512_BLOCK; i += SG512_BLOCK) {
-        const uint16_t *gb = g + i, *ob = o + i;
-        for (size_t l = 0; l < 256; l += 64) { /* the block's four lines, ahead */
-            _mm_prefetch((const char *)gb + pf + l, _MM_HINT_T0);
-            _mm_prefetch((const char *)ob + pf + l, _MM_HINT_T0);
-        }
-        if (full == 0) {
-            __m512 acc = _mm512_set1_ps(1.0f);
-            __m512i r0 = fast(gb, ob, zero, &acc);
-            __m512i r1 = fast(gb + 32, ob + 32, zero, &acc);
-            __m512i r2 = fast(gb + 64, ob + 64, zero, &acc);
-            __m512i r3 = fast(gb + 96, ob + 96, zero, &acc);
-            if (_mm512_fpclass_ps_mask(acc, 0x99) == 0) { /* QNaN, SNaN, +inf, -inf */
-                sg512_store4(y + i, r0, r1, r2, r3, stream);
-                continue;
-            }
-            full = SG512_FULL_AFTER + 1;
-        }
-        full--;
-        gb = sg_launder16(gb);
-        ob = sg_launder16(ob);
-        sg512_store4(y + i, step(gb, ob, zero), step(gb + 32, ob + 32, zero),
-                     step(gb + 64, ob + 64, zero), step(gb + 96, ob + 96, zero), stream);
+    unsigned full = 0, full2 = 0;
+    /* streaming: two sub-streams (x86_nt.h), each with its own count of full blocks */
+    size_t half = stream ? sg_half_elems(n - i, 2, SG512_BLOCK) : 0;
+    for (size_t e = i; e < i + half; e += SG512_BLOCK) {
+        sg512_fast_block(g, o, y, e, zero, fast, step, pf, stream, &full);
+        sg512_fast_block(g, o, y, e + half, zero, fast, step, pf, stream, &full2);
     }
+    i += 2 * half;
+    for (; !overlap && n - i >= SG512_BLOCK; i += SG512_BLOCK)
+        sg512_fast_block(g, o, y, i, zero, fast, step, pf, stream, &full);
     for (; n - i >= 32; i += 32) {
         __m512i r = step(g + i, o + i, zero);
         if (stream)
