@@ -19,11 +19,11 @@
 
 /* o' = o < 0 ? o : C on packed bf16 bits: o < 0 (not -0, not NaN) is o in [0x8001, 0xFF80],
    that is o - 1 in [0x8000, 0xFF7F], the signed 16-bit values below -128 (one subtraction and
-   one signed compare; -0 becomes 0x7FFF and the negative NaNs -128 .. -2). */
+   one signed compare; -0 becomes 0x7FFF and the negative NaNs -128 .. -2), then one VPBLENDVB. */
 static inline __m256i sg_bf16_branch_o(__m256i ox) {
     __m256i v = _mm256_sub_epi16(ox, _mm256_set1_epi16(1));
     __m256i neg = _mm256_cmpgt_epi16(_mm256_set1_epi16(-128), v);
-    return sg256_select16(neg, ox, _mm256_set1_epi16((short)0xBF36));
+    return _mm256_blendv_epi8(_mm256_set1_epi16((short)0xBF36), ox, neg);
 }
 
 /* bf16(o' + SA) for fp32 o' (an element's bf16 value), in fp32: integer RNE (fast == 0), or a
