@@ -4,13 +4,13 @@
  * out-of-range value 0x80000000 is right below -2^31 and made INT32_MAX where r >= 2^31.
  * Tail: the reference, element by element. Large calls use streaming stores (x86_nt.h).
  *
- * On Zen 3/4/5 the conversions, FP adds and FP compares share two of the four FP pipes (the
- * conversions alone take 3 of the 4 cycles per 16 elements), so the step keeps everything else
- * off them: the factor o < 0 ? t : scale is one VBLENDVPS on the sign bit of the integer o (o < 0
- * exactly when its conversion is), and r >= 2^31 is a signed integer compare of r's bits (r is
- * never NaN) whose all-ones mask turns 0x80000000 into 0x7FFFFFFF by an XOR. 16 vector
- * operations per 16 elements where an FP compare per select and per saturation took 22 (llvm-mca
- * port bounds and measured cycles: docs/dispatch.md, "Cost model").
+ * On Zen 3/4/5 the conversions and FP adds (on Zen 5 also the FP compares) share two of the four
+ * FP pipes (the conversions alone take 3 of the 4 cycles per 16 elements), so the step keeps
+ * everything else off them: the factor o < 0 ? t : scale is one VBLENDVPS on the sign bit of the
+ * integer o (o < 0 exactly when its conversion is), and r >= 2^31 is a signed integer compare of
+ * r's bits (r is never NaN) whose all-ones mask turns 0x80000000 into 0x7FFFFFFF by an XOR. 16
+ * vector operations per 16 elements where an FP compare per select and per saturation took 22
+ * (llvm-mca port bounds and measured cycles: docs/dispatch.md, "Cost model").
  */
 #include "sg_avx2.h"
 
