@@ -6,9 +6,11 @@
  * through the library's own pool, and through selugrad_set_parallel_for driven by `#pragma omp
  * parallel for` (the region's threads then run the call's tasks). The three are also rows of the
  * CSV (cache "omp-alone", "omp-pool", "omp-hook"; bound_gbps: the call alone; ratio: alone time /
- * this time). The text line also gives the median of an empty `omp parallel for` right after a
- * region: the host's fork and join, which a call pays whenever it goes to the hook (so a call
- * shorter than that on one thread runs on the caller: docs/dispatch.md, SG_HOOK_MIN_COST).
+ * this time). The text line also gives the call alone through the hook (back to back, no region
+ * between: what the region itself adds is hook / hook1), and the median of an empty `omp
+ * parallel for` right after a region: the host's fork and join, which a call pays whenever it
+ * goes to the hook (so a call too short to win that back runs on the caller: docs/dispatch.md,
+ * "Host threads").
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -128,12 +130,15 @@ int sgb_omp_run(const sgb_options *opt, const sgb_timing *t, sgb_row *rows, size
     double *s = malloc(reps * sizeof *s);
     if (s == NULL) return -1;
     if (sgb_omp_threads0 > 0) omp_set_num_threads(sgb_omp_threads0);
-    printf("# omp: a call alone, and right after an OpenMP parallel region (team of %d, "
-           "OMP_WAIT_POLICY %s at the start) through the own pool and through the host hook "
-           "(omp parallel for); medians of %zu calls, us; x = over the call alone; fork = an empty "
-           "omp parallel for right after a region, the host's fork and join\n",
-           omp_get_max_threads(), sgb_omp_threads0 > 0 ? sgb_omp_policy0 : "not noted", reps);
-    printf("# omp dtype      n threads   alone    pool  pool_x    hook  hook_x    fork\n");
+    printf(
+        "# omp: a call alone, and right after an OpenMP parallel region (team of %d, "
+        "OMP_WAIT_POLICY %s at the start) through the own pool and through the host hook "
+        "(omp parallel for); medians of %zu calls, us; x = over the call alone; hook1 = the call "
+        "alone through the hook, x1 = hook over it; fork = an empty omp parallel for right "
+        "after a region, the host's fork and join\n",
+        omp_get_max_threads(), sgb_omp_threads0 > 0 ? sgb_omp_policy0 : "not noted", reps);
+    printf("# omp dtype      n threads   alone    pool  pool_x    hook  hook_x   hook1      x1    "
+           "fork\n");
     int rc = 0;
     for (size_t si = 0; si < opt->nsizes && rc == 0; si++)
         for (size_t di = 0; di < opt->ndtypes && rc == 0; di++)
@@ -146,25 +151,27 @@ int sgb_omp_run(const sgb_options *opt, const sgb_timing *t, sgb_row *rows, size
                 }
                 sgb_bufs_fill(&b, dt);
                 selugrad_set_num_threads((int)opt->threads[ti]);
-                unsigned ua, up, uh;
+                unsigned ua, up, uh, uh1;
                 sgb_omp_median(&b, dt, reps < 20 ? reps : 20, 0, s, &ua); /* warm-up */
                 double alone = sgb_omp_median(&b, dt, reps, 0, s, &ua);
                 double pool = sgb_omp_median(&b, dt, reps, 1, s, &up);
                 selugrad_set_parallel_for(sgb_omp_for, NULL);
+                double hook1 = sgb_omp_median(&b, dt, reps, 0, s, &uh1);
                 double hook = sgb_omp_median(&b, dt, reps, 1, s, &uh);
                 selugrad_set_parallel_for(NULL, NULL);
                 double fork = sgb_omp_fork_median(reps, s);
                 selugrad_set_num_threads(0);
                 sgb_bufs_free(&b);
-                if (alone <= 0 || pool <= 0 || hook <= 0) {
+                if (alone <= 0 || pool <= 0 || hook <= 0 || hook1 <= 0) {
                     rc = -1;
                     break;
                 }
                 char n[32];
                 sgb_size_name(opt->sizes[si], n, sizeof n);
-                printf("# omp %-5s %6s %7u %7.2f %7.2f %7.2f %7.2f %7.2f %7.2f\n",
+                printf("# omp %-5s %6s %7u %7.2f %7.2f %7.2f %7.2f %7.2f %7.2f %7.2f %7.2f\n",
                        selugrad_dtype_name(dt), n, opt->threads[ti], alone * 1e6, pool * 1e6,
-                       pool / alone, hook * 1e6, hook / alone, fork * 1e6);
+                       pool / alone, hook * 1e6, hook / alone, hook1 * 1e6, hook / hook1,
+                       fork * 1e6);
                 fflush(stdout);
                 size_t nn = opt->sizes[si];
                 unsigned nth = opt->threads[ti];

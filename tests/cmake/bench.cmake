@@ -57,7 +57,7 @@ if(TARGET selugrad_bench)
       COMMAND ${CMAKE_COMMAND} -DBIN=$<TARGET_FILE:selugrad_bench> -DEXPECT=0
         -DCSV=${CMAKE_CURRENT_BINARY_DIR}/bench_omp.csv -DROWS=4
         "-DARGS=--quick;--size=64K;--dtype=f32;--threads=2;--omp;--reps=20"
-        "-DOUT_MATCH=\n# omp f32 +64K +2 +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+\n" -P ${sgb_check})
+        "-DOUT_MATCH=\n# omp f32 +64K +2 +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+\n" -P ${sgb_check})
   endif()
   # --help names every column of the table and the CSV
   add_test(NAME bench_help
