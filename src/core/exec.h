@@ -39,7 +39,7 @@ enum { SG_TASK_MOST_PARTS = 64 };
 /* The most traffic of one task of a call that streams, when the kernel's SG_TASK_MOST_PARTS
    allow less: from DRAM every kernel moves its bytes at the memory's pace (about 20 GB/s per
    thread on the Zen 5 VM), not at the in-cache pace its part_kib measures, so this much is about
-   200 us of work for any kernel; and longer kernel calls keep each of the loop's two sub-streams
+   200 us of work for any kernel; and longer kernel calls keep each of the loop's sub-streams
    (kernels/x86_nt.h) running longer between restarts. */
 #define SG_STREAM_TASK_MOST ((size_t)4 << 20)
 

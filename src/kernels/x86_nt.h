@@ -47,32 +47,41 @@ SG_ALWAYS_INLINE void sg_prefetch_plain(const void *p) {
     }
 }
 
-/* Streaming loops run as two sub-streams: the span they stream is cut into two halves of whole
-   blocks, and each iteration does a block of the first half and the same block of the second, so
-   every input and the output are read or written at two places a half apart. On the Zen 5 VM one
-   stream per array left 5-25 % of the memory bound unused in the kernels with more than a few
-   instructions per element, where the out-of-order window reaches fewer lines ahead than the
-   triad's; two streams keep twice the hardware prefetcher's streams running (docs/dispatch.md,
-   "Stores and prefetch (x86)"). Each element is computed by the same step either way: the
-   results are the same bits. Only spans of at least 2 SG_HALF_MIN_BYTES of y split, and none where
-   y partly overlaps an input (the API refuses that; a direct caller keeps the element order). */
-#ifndef SG_HALF_MIN_BYTES
-#define SG_HALF_MIN_BYTES 4096
+/* Streaming loops run as sub-streams: the span they stream is cut into SG_STREAMS parts of whole
+   blocks (SG_SELU_STREAMS in the forward's loop), and each iteration does one block of every
+   part, so every input and the output are read or written at that many places a part apart. On
+   the Zen 5 VM one stream per array left 5-25 % of the memory bound unused in the kernels with
+   more than a few instructions per element, where the out-of-order window reaches fewer lines
+   ahead than the triad's; more streams keep more of the hardware prefetchers' streams running
+   (docs/dispatch.md, "Stores and prefetch (x86)"): two for SeluGrad, four for the forward, whose
+   exponential takes several times the instructions per byte. Each element is computed by the
+   same step either way: the results are the same bits. Only spans whose parts hold at least
+   SG_PART_MIN_BYTES of y split, and none where y partly overlaps an input (the API refuses that;
+   a direct caller keeps the element order). */
+#ifndef SG_STREAMS
+#define SG_STREAMS 2
+#endif
+#ifndef SG_SELU_STREAMS
+#define SG_SELU_STREAMS 4
+#endif
+#ifndef SG_PART_MIN_BYTES
+#define SG_PART_MIN_BYTES 4096
 #endif
 
-/* Elements in each half when a streaming loop over m elements of es bytes, in blocks of b
-   elements, runs as two sub-streams: whole blocks, 0 when a half would be shorter than
-   SG_HALF_MIN_BYTES. */
-static inline size_t sg_half_elems(size_t m, size_t es, size_t b) {
-    size_t len = m / (2 * b) * b;
-    return len * es >= SG_HALF_MIN_BYTES ? len : 0;
+/* Elements in each part when a streaming loop over m elements of es bytes, in blocks of b
+   elements, runs as `parts` sub-streams: whole blocks, 0 when a part would be shorter than
+   SG_PART_MIN_BYTES. */
+static inline size_t sg_part_elems(size_t m, size_t es, size_t b, size_t parts) {
+    size_t len = m / (parts * b) * b;
+    return len * es >= SG_PART_MIN_BYTES ? len : 0;
 }
 
 /* The loop of the SELU forward kernels (AVX2 and AVX-512): step(x, y, stream) does one block of
    b elements of es bytes, rest(m, x, y) m elements that no whole block covers (the peel to a
    64-byte aligned y and the tail: the scalar kernel of the dtype, or masked steps). Calls that
    move SG_NT_MIN_BYTES or more, with y aligned to its element, peel and stream their stores in
-   two sub-streams (then SFENCE). y == x is fine: each block is read before it is written. */
+   SG_SELU_STREAMS sub-streams (then SFENCE). y == x is fine: each block is read before it is
+   written. */
 typedef void (*sg_selu_step_fn)(const void *x, void *y, int stream);
 typedef void (*sg_selu_rest_fn)(size_t m, const void *x, void *y);
 
@@ -88,12 +97,12 @@ SG_ALWAYS_INLINE void sg_selu_loop(const void *xv, void *yv, size_t n, size_t es
         if (i) rest(i, x, y);
     }
     if (stream) {
-        size_t half = sg_partial_overlap(x, x, y, n, es) ? 0 : sg_half_elems(n - i, es, b);
-        for (size_t e = i; e < i + half; e += b) {
-            step(x + e * es, y + e * es, stream);
-            step(x + (e + half) * es, y + (e + half) * es, stream);
-        }
-        i += 2 * half;
+        size_t part =
+            sg_partial_overlap(x, x, y, n, es) ? 0 : sg_part_elems(n - i, es, b, SG_SELU_STREAMS);
+        for (size_t e = i; e < i + part; e += b)
+            for (size_t k = 0; k < SG_SELU_STREAMS; k++)
+                step(x + (e + k * part) * es, y + (e + k * part) * es, stream);
+        i += SG_SELU_STREAMS * part;
     }
     for (; n - i >= b; i += b) step(x + i * es, y + i * es, stream);
     if (stream) _mm_sfence();
@@ -109,8 +118,8 @@ typedef void (*sg512_rest_fn)(const void *g, const void *o, void *y, size_t m, c
 
 /* The main loop of an AVX-512 kernel whose step handles 64 bytes of elements of es bytes each;
    rest does m < 64 / es elements. Calls that move SG_NT_MIN_BYTES or more, with y aligned to its
-   element, peel to a 64-byte aligned y, stream their stores in two sub-streams (prefetching the
-   inputs SG_PF_BYTES ahead when pf is 1) and SFENCE; the others store plainly, two steps per
+   element, peel to a 64-byte aligned y, stream their stores in SG_STREAMS sub-streams (prefetching
+   the inputs SG_PF_BYTES ahead when pf is 1) and SFENCE; the others store plainly, two steps per
    iteration
    (prefetching SG_PF_PLAIN_BYTES ahead when pf is 1). The rest, if any, goes to rest. Used by
    the AVX-512 and the AVX512-FP16 kernels. */
@@ -123,21 +132,19 @@ SG_ALWAYS_INLINE void sg512_stream_loop(const void *gv, const void *ov, void *yv
     if (nb * 3 >= SG_NT_MIN_BYTES && (uintptr_t)y % es == 0) {
         b = (64 - ((uintptr_t)y & 63)) & 63;
         if (b) rest(g, o, y, b / es, ctx);
-        size_t half = sg_partial_overlap(g, o, y, n, es) ? 0 : sg_half_elems(nb - b, 1, 64);
-        for (size_t e = b; e < b + half; e += 64) {
-            if (pf) {
-                sg_prefetch(g + e);
-                sg_prefetch(o + e);
-                sg_prefetch(g + e + half);
-                sg_prefetch(o + e + half);
+        size_t part =
+            sg_partial_overlap(g, o, y, n, es) ? 0 : sg_part_elems(nb - b, 1, 64, SG_STREAMS);
+        for (size_t e = b; e < b + part; e += 64)
+            for (size_t k = 0; k < SG_STREAMS; k++) {
+                size_t at = e + k * part;
+                if (pf) {
+                    sg_prefetch(g + at);
+                    sg_prefetch(o + at);
+                }
+                _mm512_stream_si512((void *)(y + at), step(_mm512_loadu_si512(g + at),
+                                                           _mm512_loadu_si512(o + at), ctx));
             }
-            __m512i r0 = step(_mm512_loadu_si512(g + e), _mm512_loadu_si512(o + e), ctx);
-            __m512i r1 =
-                step(_mm512_loadu_si512(g + e + half), _mm512_loadu_si512(o + e + half), ctx);
-            _mm512_stream_si512((void *)(y + e), r0);
-            _mm512_stream_si512((void *)(y + e + half), r1);
-        }
-        b += 2 * half;
+        b += SG_STREAMS * part;
         for (; b + 64 <= nb; b += 64) {
             if (pf) {
                 sg_prefetch(g + b);
