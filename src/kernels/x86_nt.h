@@ -58,12 +58,8 @@ SG_ALWAYS_INLINE void sg_prefetch_plain(const void *p) {
    same step either way: the results are the same bits. Only spans whose parts hold at least
    SG_PART_MIN_BYTES of y split, and none where y partly overlaps an input (the API refuses that;
    a direct caller keeps the element order). */
-#ifndef SG_STREAMS
-#define SG_STREAMS 2
-#endif
-#ifndef SG_SELU_STREAMS
-#define SG_SELU_STREAMS 4
-#endif
+#define SG_STREAMS      2 /* the loops write their parts out, two or four, by name: */
+#define SG_SELU_STREAMS 4 /* GCC keeps named values in registers, an array in memory */
 #ifndef SG_PART_MIN_BYTES
 #define SG_PART_MIN_BYTES 4096
 #endif
@@ -97,12 +93,14 @@ SG_ALWAYS_INLINE void sg_selu_loop(const void *xv, void *yv, size_t n, size_t es
         if (i) rest(i, x, y);
     }
     if (stream) {
-        size_t part =
-            sg_partial_overlap(x, x, y, n, es) ? 0 : sg_part_elems(n - i, es, b, SG_SELU_STREAMS);
-        for (size_t e = i; e < i + part; e += b)
-            for (size_t k = 0; k < SG_SELU_STREAMS; k++)
-                step(x + (e + k * part) * es, y + (e + k * part) * es, stream);
-        i += SG_SELU_STREAMS * part;
+        size_t part = sg_partial_overlap(x, x, y, n, es) ? 0 : sg_part_elems(n - i, es, b, 4);
+        for (size_t e = i; e < i + part; e += b) { /* four sub-streams (SG_SELU_STREAMS) */
+            step(x + e * es, y + e * es, stream);
+            step(x + (e + part) * es, y + (e + part) * es, stream);
+            step(x + (e + 2 * part) * es, y + (e + 2 * part) * es, stream);
+            step(x + (e + 3 * part) * es, y + (e + 3 * part) * es, stream);
+        }
+        i += 4 * part;
     }
     for (; n - i >= b; i += b) step(x + i * es, y + i * es, stream);
     if (stream) _mm_sfence();
@@ -132,19 +130,21 @@ SG_ALWAYS_INLINE void sg512_stream_loop(const void *gv, const void *ov, void *yv
     if (nb * 3 >= SG_NT_MIN_BYTES && (uintptr_t)y % es == 0) {
         b = (64 - ((uintptr_t)y & 63)) & 63;
         if (b) rest(g, o, y, b / es, ctx);
-        size_t part =
-            sg_partial_overlap(g, o, y, n, es) ? 0 : sg_part_elems(nb - b, 1, 64, SG_STREAMS);
-        for (size_t e = b; e < b + part; e += 64)
-            for (size_t k = 0; k < SG_STREAMS; k++) {
-                size_t at = e + k * part;
-                if (pf) {
-                    sg_prefetch(g + at);
-                    sg_prefetch(o + at);
-                }
-                _mm512_stream_si512((void *)(y + at), step(_mm512_loadu_si512(g + at),
-                                                           _mm512_loadu_si512(o + at), ctx));
+        size_t part = sg_partial_overlap(g, o, y, n, es) ? 0 : sg_part_elems(nb - b, 1, 64, 2);
+        for (size_t e = b; e < b + part; e += 64) { /* two sub-streams (SG_STREAMS) */
+            if (pf) {
+                sg_prefetch(g + e);
+                sg_prefetch(o + e);
+                sg_prefetch(g + e + part);
+                sg_prefetch(o + e + part);
             }
-        b += SG_STREAMS * part;
+            __m512i r0 = step(_mm512_loadu_si512(g + e), _mm512_loadu_si512(o + e), ctx);
+            __m512i r1 =
+                step(_mm512_loadu_si512(g + e + part), _mm512_loadu_si512(o + e + part), ctx);
+            _mm512_stream_si512((void *)(y + e), r0);
+            _mm512_stream_si512((void *)(y + e + part), r1);
+        }
+        b += 2 * part;
         for (; b + 64 <= nb; b += 64) {
             if (pf) {
                 sg_prefetch(g + b);

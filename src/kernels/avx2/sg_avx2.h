@@ -145,7 +145,7 @@ static inline size_t sg256_peel(const void *y, size_t n, size_t es) {
    elements at g and o, rest(g, o, y, m) m elements the vector step does not cover (the peel to
    an aligned y and the tail: the reference, element by element), es the element size. Calls that
    move SG_NT_MIN_BYTES or more, with y aligned to its element, peel to a 32-byte aligned y, stream
-   their stores in SG_STREAMS sub-streams (x86_nt.h) and SFENCE; the others store plainly, two steps
+   their stores in two sub-streams (x86_nt.h) and SFENCE; the others store plainly, two steps
    per iteration. */
 typedef __m256i (*sg256_step_fn)(const void *g, const void *o);
 typedef void (*sg256_rest_fn)(const void *g, const void *o, void *y, size_t m);
@@ -159,13 +159,13 @@ SG_ALWAYS_INLINE void sg256_stream_loop(const void *gv, const void *ov, void *yv
         size_t peel = sg256_peel(y, n, es);
         rest(g, o, y, peel);
         b = peel * es;
-        size_t part =
-            sg_partial_overlap(g, o, y, n, es) ? 0 : sg_part_elems(nb - b, 1, 64, SG_STREAMS);
-        for (size_t e = b; e < b + part; e += 32)
-            for (size_t k = 0; k < SG_STREAMS; k++)
-                _mm256_stream_si256((__m256i *)(y + e + k * part),
-                                    step(g + e + k * part, o + e + k * part));
-        b += SG_STREAMS * part;
+        size_t part = sg_partial_overlap(g, o, y, n, es) ? 0 : sg_part_elems(nb - b, 1, 64, 2);
+        for (size_t e = b; e < b + part; e += 32) { /* two sub-streams (SG_STREAMS, x86_nt.h) */
+            __m256i r0 = step(g + e, o + e), r1 = step(g + e + part, o + e + part);
+            _mm256_stream_si256((__m256i *)(y + e), r0);
+            _mm256_stream_si256((__m256i *)(y + e + part), r1);
+        }
+        b += 2 * part;
         for (; nb - b >= 32; b += 32) _mm256_stream_si256((__m256i *)(y + b), step(g + b, o + b));
         _mm_sfence();
     } else {
@@ -234,7 +234,7 @@ SG_ALWAYS_INLINE void sg256_fast_block(const uint16_t *g, const uint16_t *o, uin
    SG256_FULL_AFTER blocks, so inputs dense in special values cost about one pass. When y partly
    overlaps g or o (the API refuses that), only the plain step loop runs, which keeps the element
    order. Calls that move SG_NT_MIN_BYTES or more peel to a 32-byte aligned y, stream their
-   stores in SG_STREAMS sub-streams (x86_nt.h), prefetching the inputs SG_PF_BYTES ahead, then
+   stores in two sub-streams (x86_nt.h), prefetching the inputs SG_PF_BYTES ahead, then
    SFENCE. */
 SG_ALWAYS_INLINE void sg256_fast_loop(const uint16_t *g, const uint16_t *o, uint16_t *y, size_t n,
                                       __m256 zero, sg256_fast16_fn fast, sg256_step16_fn step,
@@ -246,15 +246,17 @@ SG_ALWAYS_INLINE void sg256_fast_loop(const uint16_t *g, const uint16_t *o, uint
         i = sg256_peel(y, n, 2);
         rest(g, o, y, i);
     }
-    unsigned full[SG_STREAMS] = {0};
-    /* streaming: SG_STREAMS sub-streams (x86_nt.h), each with its own count of full blocks */
-    size_t part = stream ? sg_part_elems(n - i, 2, SG256_BLOCK, SG_STREAMS) : 0;
-    for (size_t e = i; e < i + part; e += SG256_BLOCK)
-        for (size_t k = 0; k < SG_STREAMS; k++)
-            sg256_fast_block(g, o, y, e + k * part, zero, fast, step, stream, &full[k]);
-    i += SG_STREAMS * part;
+    unsigned full = 0, full2 = 0;
+    /* streaming: two sub-streams (SG_STREAMS, x86_nt.h), each with its own count of full blocks,
+       written out with named counters as in sg512_fast_loop */
+    size_t part = stream ? sg_part_elems(n - i, 2, SG256_BLOCK, 2) : 0;
+    for (size_t e = i; e < i + part; e += SG256_BLOCK) {
+        sg256_fast_block(g, o, y, e, zero, fast, step, stream, &full);
+        sg256_fast_block(g, o, y, e + part, zero, fast, step, stream, &full2);
+    }
+    i += 2 * part;
     for (; !overlap && n - i >= SG256_BLOCK; i += SG256_BLOCK)
-        sg256_fast_block(g, o, y, i, zero, fast, step, stream, &full[0]);
+        sg256_fast_block(g, o, y, i, zero, fast, step, stream, &full);
     for (; n - i >= 16; i += 16) sg256_store(y + i, step(g + i, o + i, zero), stream);
     if (stream) _mm_sfence();
     rest(g + i, o + i, y + i, n - i);
