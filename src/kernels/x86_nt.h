@@ -53,11 +53,11 @@ SG_ALWAYS_INLINE void sg_prefetch_plain(const void *p) {
    the Zen 5 VM one stream per array left 5-25 % of the memory bound unused in the kernels with
    more than a few instructions per element, where the out-of-order window reaches fewer lines
    ahead than the triad's; more streams keep more of the hardware prefetchers' streams running
-   (docs/dispatch.md, "Stores and prefetch (x86)"): two for SeluGrad, four for the forward, whose
-   exponential takes several times the instructions per byte. Each element is computed by the
-   same step either way: the results are the same bits. Only spans whose parts hold at least
-   SG_PART_MIN_BYTES of y split, and none where y partly overlaps an input (the API refuses that;
-   a direct caller keeps the element order). */
+   (docs/dispatch.md, "Stores and prefetch (x86)"): two for SeluGrad, four for the forward's
+   int8 and int32 kernels (the floating-point ones store plainly, sg_selu_loop). Each element is
+   computed by the same step either way: the results are the same bits. Only spans whose parts
+   hold at least SG_PART_MIN_BYTES of y split, and none where y partly overlaps an input (the API
+   refuses that; a direct caller keeps the element order). */
 #define SG_STREAMS      2 /* the loops write their parts out, two or four, by name: */
 #define SG_SELU_STREAMS 4 /* GCC keeps named values in registers, an array in memory */
 #ifndef SG_PART_MIN_BYTES
@@ -74,19 +74,23 @@ static inline size_t sg_part_elems(size_t m, size_t es, size_t b, size_t parts) 
 
 /* The loop of the SELU forward kernels (AVX2 and AVX-512): step(x, y, stream) does one block of
    b elements of es bytes, rest(m, x, y) m elements that no whole block covers (the peel to a
-   64-byte aligned y and the tail: the scalar kernel of the dtype, or masked steps). Calls that
-   move SG_NT_MIN_BYTES or more, with y aligned to its element, peel and stream their stores in
-   SG_SELU_STREAMS sub-streams (then SFENCE). y == x is fine: each block is read before it is
+   64-byte aligned y and the tail: the scalar kernel of the dtype, or masked steps). When nt is 1,
+   calls that move SG_NT_MIN_BYTES or more, with y aligned to its element, peel and stream their
+   stores in SG_SELU_STREAMS sub-streams (then SFENCE); with nt 0 every call stores plainly. The
+   floating-point kernels pass 0: their exponential takes about as long per byte as DRAM does,
+   and streaming stores then cost them time that plain ones do not (SELU f32 16M from DRAM on
+   the Zen 5 VM, 2 threads, ratio to the streaming scale: AVX-512 0.73 streaming, 0.85 plain,
+   AVX2 0.46 and 0.56; docs/dispatch.md). y == x is fine: each block is read before it is
    written. */
 typedef void (*sg_selu_step_fn)(const void *x, void *y, int stream);
 typedef void (*sg_selu_rest_fn)(size_t m, const void *x, void *y);
 
 SG_ALWAYS_INLINE void sg_selu_loop(const void *xv, void *yv, size_t n, size_t es, size_t b,
-                                   sg_selu_step_fn step, sg_selu_rest_fn rest) {
+                                   sg_selu_step_fn step, sg_selu_rest_fn rest, int nt) {
     const char *x = (const char *)xv;
     char *y = (char *)yv;
     size_t i = 0;
-    int stream = n * es * 2 >= SG_NT_MIN_BYTES && (uintptr_t)y % es == 0;
+    int stream = nt && n * es * 2 >= SG_NT_MIN_BYTES && (uintptr_t)y % es == 0;
     if (stream) {
         i = ((64 - ((uintptr_t)y & 63)) & 63) / es;
         if (i > n) i = n;

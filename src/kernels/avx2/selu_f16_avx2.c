@@ -45,5 +45,5 @@ static inline void sg_f16_rest(size_t m, const void *x, void *y) {
 
 void sg_f16_selu__avx2(size_t n, const void *x, void *y) {
     pthread_once(&sg_f16_tab.once, sg_f16_tab_fill);
-    sg_selu_loop(x, y, n, sizeof(uint16_t), 48, sg_f16_step, sg_f16_rest);
+    sg_selu_loop(x, y, n, sizeof(uint16_t), 48, sg_f16_step, sg_f16_rest, 0);
 }

@@ -19,5 +19,5 @@ static inline void sg_f32_step(const void *xv, void *yv, int stream) {
 }
 
 void sg_f32_selu__avx2(size_t n, const void *x, void *y) {
-    sg_selu_loop(x, y, n, sizeof(float), 16, sg_f32_step, sg_f32_selu__scalar);
+    sg_selu_loop(x, y, n, sizeof(float), 16, sg_f32_step, sg_f32_selu__scalar, 0);
 }

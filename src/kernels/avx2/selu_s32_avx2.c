@@ -29,5 +29,5 @@ static inline void sg_s32_step(const void *xv, void *yv, int stream) {
 }
 
 void sg_s32_selu__avx2(size_t n, const void *x, void *y) {
-    sg_selu_loop(x, y, n, sizeof(int32_t), 16, sg_s32_step, sg_s32_selu__scalar);
+    sg_selu_loop(x, y, n, sizeof(int32_t), 16, sg_s32_step, sg_s32_selu__scalar, 1);
 }

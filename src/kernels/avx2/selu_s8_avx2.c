@@ -25,5 +25,5 @@ static inline void sg_s8_step(const void *xv, void *yv, int stream) {
 }
 
 void sg_s8_selu__avx2(size_t n, const void *x, void *y) {
-    sg_selu_loop(x, y, n, sizeof(int8_t), 32, sg_s8_step, sg_s8_selu__scalar);
+    sg_selu_loop(x, y, n, sizeof(int8_t), 32, sg_s8_step, sg_s8_selu__scalar, 1);
 }

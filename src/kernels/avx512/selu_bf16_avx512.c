@@ -33,5 +33,5 @@ static inline void sg_bf16_step(const void *xv, void *yv, int stream) {
 }
 
 void sg_bf16_selu__avx512(size_t n, const void *x, void *y) {
-    sg_selu_loop(x, y, n, sizeof(uint16_t), 32, sg_bf16_step, sg_bf16_masked);
+    sg_selu_loop(x, y, n, sizeof(uint16_t), 32, sg_bf16_step, sg_bf16_masked, 0);
 }

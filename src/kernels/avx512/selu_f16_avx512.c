@@ -33,5 +33,5 @@ static inline void sg_f16_step(const void *xv, void *yv, int stream) {
 }
 
 void sg_f16_selu__avx512(size_t n, const void *x, void *y) {
-    sg_selu_loop(x, y, n, sizeof(uint16_t), 32, sg_f16_step, sg_f16_masked);
+    sg_selu_loop(x, y, n, sizeof(uint16_t), 32, sg_f16_step, sg_f16_masked, 0);
 }

@@ -28,5 +28,5 @@ static inline void sg_f32_step(const void *xv, void *yv, int stream) {
 }
 
 void sg_f32_selu__avx512(size_t n, const void *x, void *y) {
-    sg_selu_loop(x, y, n, sizeof(float), 32, sg_f32_step, sg_f32_masked);
+    sg_selu_loop(x, y, n, sizeof(float), 32, sg_f32_step, sg_f32_masked, 0);
 }

@@ -35,5 +35,5 @@ static inline void sg_s8_step(const void *xv, void *yv, int stream) {
 }
 
 void sg_s8_selu__avx512(size_t n, const void *x, void *y) {
-    sg_selu_loop(x, y, n, sizeof(int8_t), 64, sg_s8_step, sg_s8_masked);
+    sg_selu_loop(x, y, n, sizeof(int8_t), 64, sg_s8_step, sg_s8_masked, 1);
 }
