@@ -60,6 +60,7 @@ SG_ALWAYS_INLINE void sg_prefetch_plain(const void *p) {
    refuses that; a direct caller keeps the element order). */
 #define SG_STREAMS      2 /* the loops write their parts out, two or four, by name: */
 #define SG_SELU_STREAMS 4 /* GCC keeps named values in registers, an array in memory */
+_Static_assert(SG_STREAMS == 2 && SG_SELU_STREAMS == 4, "the loops name each part");
 #ifndef SG_PART_MIN_BYTES
 #define SG_PART_MIN_BYTES 4096
 #endif
@@ -95,16 +96,15 @@ SG_ALWAYS_INLINE void sg_selu_loop(const void *xv, void *yv, size_t n, size_t es
         i = ((64 - ((uintptr_t)y & 63)) & 63) / es;
         if (i > n) i = n;
         if (i) rest(i, x, y);
-    }
-    if (stream) {
-        size_t part = sg_partial_overlap(x, x, y, n, es) ? 0 : sg_part_elems(n - i, es, b, 4);
-        for (size_t e = i; e < i + part; e += b) { /* four sub-streams (SG_SELU_STREAMS) */
+        size_t part =
+            sg_partial_overlap(x, x, y, n, es) ? 0 : sg_part_elems(n - i, es, b, SG_SELU_STREAMS);
+        for (size_t e = i; e < i + part; e += b) {
             step(x + e * es, y + e * es, stream);
             step(x + (e + part) * es, y + (e + part) * es, stream);
             step(x + (e + 2 * part) * es, y + (e + 2 * part) * es, stream);
             step(x + (e + 3 * part) * es, y + (e + 3 * part) * es, stream);
         }
-        i += 4 * part;
+        i += SG_SELU_STREAMS * part;
     }
     for (; n - i >= b; i += b) step(x + i * es, y + i * es, stream);
     if (stream) _mm_sfence();
@@ -134,7 +134,8 @@ SG_ALWAYS_INLINE void sg512_stream_loop(const void *gv, const void *ov, void *yv
     if (nb * 3 >= SG_NT_MIN_BYTES && (uintptr_t)y % es == 0) {
         b = (64 - ((uintptr_t)y & 63)) & 63;
         if (b) rest(g, o, y, b / es, ctx);
-        size_t part = sg_partial_overlap(g, o, y, n, es) ? 0 : sg_part_elems(nb - b, 1, 64, 2);
+        size_t part =
+            sg_partial_overlap(g, o, y, n, es) ? 0 : sg_part_elems(nb - b, 1, 64, SG_STREAMS);
         for (size_t e = b; e < b + part; e += 64) { /* two sub-streams (SG_STREAMS) */
             if (pf) {
                 sg_prefetch(g + e);
@@ -148,7 +149,7 @@ SG_ALWAYS_INLINE void sg512_stream_loop(const void *gv, const void *ov, void *yv
             _mm512_stream_si512((void *)(y + e), r0);
             _mm512_stream_si512((void *)(y + e + part), r1);
         }
-        b += 2 * part;
+        b += SG_STREAMS * part;
         for (; b + 64 <= nb; b += 64) {
             if (pf) {
                 sg_prefetch(g + b);

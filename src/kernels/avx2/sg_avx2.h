@@ -159,13 +159,14 @@ SG_ALWAYS_INLINE void sg256_stream_loop(const void *gv, const void *ov, void *yv
         size_t peel = sg256_peel(y, n, es);
         rest(g, o, y, peel);
         b = peel * es;
-        size_t part = sg_partial_overlap(g, o, y, n, es) ? 0 : sg_part_elems(nb - b, 1, 64, 2);
+        size_t part =
+            sg_partial_overlap(g, o, y, n, es) ? 0 : sg_part_elems(nb - b, 1, 64, SG_STREAMS);
         for (size_t e = b; e < b + part; e += 32) { /* two sub-streams (SG_STREAMS, x86_nt.h) */
             __m256i r0 = step(g + e, o + e), r1 = step(g + e + part, o + e + part);
             _mm256_stream_si256((__m256i *)(y + e), r0);
             _mm256_stream_si256((__m256i *)(y + e + part), r1);
         }
-        b += 2 * part;
+        b += SG_STREAMS * part;
         for (; nb - b >= 32; b += 32) _mm256_stream_si256((__m256i *)(y + b), step(g + b, o + b));
         _mm_sfence();
     } else {
@@ -249,12 +250,12 @@ SG_ALWAYS_INLINE void sg256_fast_loop(const uint16_t *g, const uint16_t *o, uint
     unsigned full = 0, full2 = 0;
     /* streaming: two sub-streams (SG_STREAMS, x86_nt.h), each with its own count of full blocks,
        written out with named counters as in sg512_fast_loop */
-    size_t part = stream ? sg_part_elems(n - i, 2, SG256_BLOCK, 2) : 0;
+    size_t part = stream ? sg_part_elems(n - i, 2, SG256_BLOCK, SG_STREAMS) : 0;
     for (size_t e = i; e < i + part; e += SG256_BLOCK) {
         sg256_fast_block(g, o, y, e, zero, fast, step, stream, &full);
         sg256_fast_block(g, o, y, e + part, zero, fast, step, stream, &full2);
     }
-    i += 2 * part;
+    i += SG_STREAMS * part;
     for (; !overlap && n - i >= SG256_BLOCK; i += SG256_BLOCK)
         sg256_fast_block(g, o, y, i, zero, fast, step, stream, &full);
     for (; n - i >= 16; i += 16) sg256_store(y + i, step(g + i, o + i, zero), stream);

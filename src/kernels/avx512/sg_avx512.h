@@ -218,12 +218,12 @@ SG_ALWAYS_INLINE void sg512_fast_loop(const uint16_t *g, const uint16_t *o, uint
     /* streaming: two sub-streams (SG_STREAMS, x86_nt.h), each with its own count of full blocks;
        written out with named counters, which GCC keeps in registers (an array of them and a loop
        over the parts measured 15-30 % slower from DRAM) */
-    size_t part = stream ? sg_part_elems(n - i, 2, SG512_BLOCK, 2) : 0;
+    size_t part = stream ? sg_part_elems(n - i, 2, SG512_BLOCK, SG_STREAMS) : 0;
     for (size_t e = i; e < i + part; e += SG512_BLOCK) {
         sg512_fast_block(g, o, y, e, zero, fast, step, pf, stream, &full);
         sg512_fast_block(g, o, y, e + part, zero, fast, step, pf, stream, &full2);
     }
-    i += 2 * part;
+    i += SG_STREAMS * part;
     for (; !overlap && n - i >= SG512_BLOCK; i += SG512_BLOCK)
         sg512_fast_block(g, o, y, i, zero, fast, step, pf, stream, &full);
     for (; n - i >= 32; i += 32) {
