@@ -89,10 +89,14 @@ int sgb_omp_run(const sgb_options *opt, const sgb_timing *t, sgb_row *rows, size
 /* K sets of (g, o, y) arrays of n elements of es bytes, each array 64-byte aligned, used in turn
    by successive calls. Small problems (hot, n <= 1M) rotate among up to 16 sets of different
    values that together stay in cache (so the data is in cache but a branch predictor cannot
-   learn it); large ones (cold) among enough sets that every call reads memory no recent call
-   touched. */
+   learn it); large ones (cold) among at least two sets and enough that 512 MiB of other sets
+   lie between two uses of one, so every call reads memory no recent call touched. The turn is
+   the buffers' own (sgb_bufs_take), not each timed function's: the functions sampled in turn on
+   one sgb_bufs (the four triads of a row on theirs, the call and the hand loop on the row's)
+   each take the next set, so none finds in the caches the set the one before it used. */
 typedef struct sgb_bufs {
     size_t n, es, nsets, array_bytes, stride;
+    size_t next; /* the set the next call takes */
     int cold;
     unsigned char *mem;
 } sgb_bufs;
@@ -104,6 +108,7 @@ enum { SGB_HOT_MAX_N = 1 << 20, SGB_HOT_MAX_SETS = 16 };
 int sgb_bufs_alloc(sgb_bufs *b, size_t n, size_t es);
 void sgb_bufs_free(sgb_bufs *b);
 void *sgb_buf(const sgb_bufs *b, size_t set, int which); /* which: 0 g, 1 o, 2 y */
+size_t sgb_bufs_take(sgb_bufs *b); /* the set for the next call on b, in turn */
 /* Fills every set with mixed-sign, non-zero values of dtype (y with zeros). */
 void sgb_bufs_fill(sgb_bufs *b, selugrad_dtype dtype);
 /* Fills g and o with the float 1.0 and 2.0 for the triad (y with zeros). */
@@ -117,7 +122,7 @@ typedef void (*sgb_triad_fn)(float *a, const float *b, const float *c, float s, 
    as a SeluGrad call), on nth threads of the library's pool; or, for the forward's bound, STREAM's
    scale a[i] = s * b[i] (c unused: one read and one write, the bytes of a forward call). */
 typedef struct sgb_triad {
-    const sgb_bufs *bufs;
+    sgb_bufs *bufs;
     sgb_triad_fn fn;
     const char *name; /* e.g. "nt-avx512", "scale-nt-avx512" */
     unsigned nth;
@@ -125,7 +130,7 @@ typedef struct sgb_triad {
 
 /* The plain (t[0]) and non-temporal-store (t[1]) triads (scale != 0: scale loops), each the
    widest this CPU runs under cap (an AVX2-capped row is measured against an AVX2 triad). */
-void sgb_triad_setup(sgb_triad t[2], const sgb_bufs *bufs, unsigned nth, sg_isa cap, int scale);
+void sgb_triad_setup(sgb_triad t[2], sgb_bufs *bufs, unsigned nth, sg_isa cap, int scale);
 int sgb_triad_call(void *ctx, size_t k); /* ctx: an sgb_triad */
 
 #if defined(__x86_64__) || defined(_M_X64)
@@ -179,7 +184,7 @@ extern const sg_isa sgb_loop_isa;   /* the level those flags let the compiler us
 typedef struct sgb_onednn sgb_onednn;
 /* oneDNN's primitive for n elements of dtype over the arrays of b; NULL with the reason in *why
    where oneDNN is not built in or has no such primitive. */
-sgb_onednn *sgb_onednn_open(const sgb_bufs *b, selugrad_dtype dtype, const char **why);
+sgb_onednn *sgb_onednn_open(sgb_bufs *b, selugrad_dtype dtype, const char **why);
 void sgb_onednn_close(sgb_onednn *p);
 const char *sgb_onednn_impl(const sgb_onednn *p); /* oneDNN's name for it, e.g. "jit:avx512_core" */
 void sgb_onednn_threads(unsigned nth);            /* the threads its calls run on */

@@ -20,6 +20,7 @@ int sgb_bufs_alloc(sgb_bufs *b, size_t n, size_t es) {
     b->nsets = 1;
     size_t set = 3 * b->stride;
     if (b->cold && set < SGB_COLD_SPAN) b->nsets = (SGB_COLD_SPAN + set - 1) / set;
+    if (b->cold && b->nsets < 2) b->nsets = 2; /* the next call never takes the set just used */
     if (!b->cold && set < SGB_HOT_SPAN) b->nsets = SGB_HOT_SPAN / set;
     if (!b->cold && b->nsets > SGB_HOT_MAX_SETS) b->nsets = SGB_HOT_MAX_SETS;
     b->mem = aligned_alloc(64, b->nsets * set);
@@ -33,6 +34,10 @@ void sgb_bufs_free(sgb_bufs *b) {
 
 void *sgb_buf(const sgb_bufs *b, size_t set, int which) {
     return b->mem + (set % b->nsets * 3 + (size_t)which) * b->stride;
+}
+
+size_t sgb_bufs_take(sgb_bufs *b) {
+    return b->next++ % b->nsets;
 }
 
 static uint64_t sgb_next(uint64_t *s) { /* xorshift64* */

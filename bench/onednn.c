@@ -86,7 +86,7 @@ static void sgb_dnnl_init(void) {
 }
 
 struct sgb_onednn {
-    const sgb_bufs *bufs;
+    sgb_bufs *bufs;
     dnnl_primitive_desc_t fwd, bwd;
     dnnl_primitive_t prim;
     dnnl_memory_t g, o, y;
@@ -126,7 +126,7 @@ static int sgb_onednn_make(sgb_onednn *p, dnnl_data_type_t dt) {
            sgb_dnnl.dnnl_memory_create(&p->y, &md, e, sgb_buf(p->bufs, 0, 2)) != dnnl_success;
 }
 
-sgb_onednn *sgb_onednn_open(const sgb_bufs *b, selugrad_dtype dtype, const char **why) {
+sgb_onednn *sgb_onednn_open(sgb_bufs *b, selugrad_dtype dtype, const char **why) {
     if (dtype != SELUGRAD_FLOAT && dtype != SELUGRAD_BF16) {
         *why = "oneDNN's eltwise backward takes f32 and bf16 only";
         return NULL;
@@ -160,10 +160,12 @@ void sgb_onednn_threads(unsigned nth) {
 }
 
 int sgb_onednn_call(void *ctx, size_t k) {
+    (void)k; /* the set comes from the buffers' own turn, after the row's call and loop */
     sgb_onednn *p = ctx;
-    if (sgb_dnnl.dnnl_memory_set_data_handle(p->g, sgb_buf(p->bufs, k, 0)) != dnnl_success ||
-        sgb_dnnl.dnnl_memory_set_data_handle(p->o, sgb_buf(p->bufs, k, 1)) != dnnl_success ||
-        sgb_dnnl.dnnl_memory_set_data_handle(p->y, sgb_buf(p->bufs, k, 2)) != dnnl_success)
+    size_t set = sgb_bufs_take(p->bufs);
+    if (sgb_dnnl.dnnl_memory_set_data_handle(p->g, sgb_buf(p->bufs, set, 0)) != dnnl_success ||
+        sgb_dnnl.dnnl_memory_set_data_handle(p->o, sgb_buf(p->bufs, set, 1)) != dnnl_success ||
+        sgb_dnnl.dnnl_memory_set_data_handle(p->y, sgb_buf(p->bufs, set, 2)) != dnnl_success)
         return -1;
     dnnl_exec_arg_t args[3] = {
         {DNNL_ARG_DST, p->o}, {DNNL_ARG_DIFF_DST, p->g}, {DNNL_ARG_DIFF_SRC, p->y}};
@@ -178,7 +180,7 @@ struct sgb_onednn {
     int unused;
 };
 
-sgb_onednn *sgb_onednn_open(const sgb_bufs *b, selugrad_dtype dtype, const char **why) {
+sgb_onednn *sgb_onednn_open(sgb_bufs *b, selugrad_dtype dtype, const char **why) {
     (void)b;
     (void)dtype;
     *why = "not built: CMake found no oneDNN header (Debian: libdnnl-dev)";

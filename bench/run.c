@@ -16,7 +16,7 @@
 #include "core/pool.h"
 
 typedef struct sgb_call {
-    const sgb_bufs *b;
+    sgb_bufs *b;
     selugrad_dtype dtype;
     int op;                /* 0 selugrad_backward, 1 selugrad_forward (x in g's array) */
     size_t calls, threads; /* calls made, and the threads they ran on summed (sgb_lib_call) */
@@ -27,9 +27,11 @@ typedef struct sgb_call {
    handed ran on the calling thread alone. Counted, not predicted: a worker that was not woken or
    came too late to claim a task shows in the count. */
 static int sgb_lib_call(void *ctx, size_t k) {
+    (void)k; /* the set comes from the buffers' own turn, shared with the hand loop */
     sgb_call *c = ctx;
-    const void *g = sgb_buf(c->b, k, 0), *o = sgb_buf(c->b, k, 1);
-    void *y = sgb_buf(c->b, k, 2);
+    size_t set = sgb_bufs_take(c->b);
+    const void *g = sgb_buf(c->b, set, 0), *o = sgb_buf(c->b, set, 1);
+    void *y = sgb_buf(c->b, set, 2);
     uint64_t j0, t0, j1, t1;
     sg_pool_counts(&j0, &t0);
     selugrad_status st = c->op ? selugrad_forward(c->dtype, c->b->n, g, y)
@@ -50,7 +52,7 @@ static unsigned sgb_calls_threads(sgb_call *c) {
 /* The hand loop over the arrays of bufs, split over nth threads of the library's pool in parts
    of whole 64-byte lines, as the triad is. */
 typedef struct sgb_loop {
-    const sgb_bufs *b;
+    sgb_bufs *b;
     sgb_loop_fn fn;
     unsigned nth;
 } sgb_loop;
@@ -74,9 +76,15 @@ static void sgb_loop_part(void *ctx, unsigned ith, unsigned nth) {
 }
 
 static int sgb_loop_call(void *ctx, size_t k) {
+    (void)k;
     const sgb_loop *l = ctx;
-    sgb_loop_job j = {
-        l->fn, l->b->n, l->b->es, sgb_buf(l->b, k, 0), sgb_buf(l->b, k, 1), sgb_buf(l->b, k, 2)};
+    size_t set = sgb_bufs_take(l->b);
+    sgb_loop_job j = {l->fn,
+                      l->b->n,
+                      l->b->es,
+                      sgb_buf(l->b, set, 0),
+                      sgb_buf(l->b, set, 1),
+                      sgb_buf(l->b, set, 2)};
     return sg_pool_run(l->nth, sgb_loop_part, &j, 0) == SELUGRAD_OK ? 0 : -1;
 }
 
@@ -120,9 +128,8 @@ static void sgb_row_compute(sgb_row *row, const sgb_compute *c, double med) {
 
 /* One row: the call, the triads, the hand loop on nth allowed threads and the kernel on the
    calling thread in L1 (cb: its dtype's values; the compute bound), timed in one group. */
-static int sgb_run_row(sgb_run *r, const sgb_bufs *b, const sgb_bufs *tb, const sgb_bufs *cb,
-                       sgb_call *lc, sgb_onednn *dn, const sg_kernel *k, sg_isa cap, unsigned nth,
-                       sgb_row *row) {
+static int sgb_run_row(sgb_run *r, sgb_bufs *b, sgb_bufs *tb, const sgb_bufs *cb, sgb_call *lc,
+                       sgb_onednn *dn, const sg_kernel *k, sg_isa cap, unsigned nth, sgb_row *row) {
     if (selugrad_set_num_threads((int)nth) != SELUGRAD_OK) return -1;
     unsigned used = sgb_threads_used(lc);
     /* The bound is the best the memory system gives these bytes with up to nth threads: the
@@ -205,7 +212,7 @@ static int sgb_run_row(sgb_run *r, const sgb_bufs *b, const sgb_bufs *tb, const 
 
 /* b holds the dtype's inputs (the di-th --dtype entry), tb floats of the same geometry for the
    triad, cb SGB_L1_N elements of the dtype for the compute bound; op 0 SeluGrad, 1 the forward. */
-static int sgb_run_dtype(sgb_run *r, sgb_bufs *b, const sgb_bufs *tb, const sgb_bufs *cb, size_t di,
+static int sgb_run_dtype(sgb_run *r, sgb_bufs *b, sgb_bufs *tb, const sgb_bufs *cb, size_t di,
                          int op) {
     const sgb_options *opt = r->opt;
     selugrad_dtype dtype = opt->dtypes[di];

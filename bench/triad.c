@@ -44,8 +44,11 @@ int sgb_triad_call(void *ctx, size_t k) {
     size_t n = t->bufs->array_bytes / 4, tasks = (size_t)t->nth * SGB_TRIAD_TASKS_PER_THREAD;
     size_t per = ((n + tasks - 1) / tasks + 15) / 16 * 16;
     if (per == 0) per = 16;
+    (void)k; /* the set comes from the buffers' own turn, shared with the row's other triads */
+    size_t set = sgb_bufs_take(t->bufs);
     sgb_triad_job j = {
-        t->fn, sgb_buf(t->bufs, k, 2), sgb_buf(t->bufs, k, 0), sgb_buf(t->bufs, k, 1), n, per};
+        t->fn, sgb_buf(t->bufs, set, 2), sgb_buf(t->bufs, set, 0), sgb_buf(t->bufs, set, 1), n,
+        per};
     return sg_pool_for(t->nth, (n + per - 1) / per, sgb_triad_range, &j, 0, SIZE_MAX) == SELUGRAD_OK
                ? 0
                : -1;
@@ -81,7 +84,7 @@ static void sgb_triad_pick(sg_isa cap, int scale, sgb_triad_fn *plain, const cha
 #endif
 }
 
-void sgb_triad_setup(sgb_triad t[2], const sgb_bufs *bufs, unsigned nth, sg_isa cap, int scale) {
+void sgb_triad_setup(sgb_triad t[2], sgb_bufs *bufs, unsigned nth, sg_isa cap, int scale) {
     sgb_triad_pick(cap, scale, &t[0].fn, &t[0].name, &t[1].fn, &t[1].name);
     t[0].bufs = t[1].bufs = bufs;
     t[0].nth = t[1].nth = nth;

@@ -1,5 +1,8 @@
 # The benchmark (bench/): a smoke run and its handling of bad arguments (exit status 2).
 if(TARGET selugrad_bench)
+  # its buffer sets: the turn the timed functions share, the cold sets' span
+  sg_add_cmocka_test(test_bench_sets ${PROJECT_SOURCE_DIR}/tests/bench/test_bench_sets.c)
+  target_link_libraries(test_bench_sets PRIVATE selugrad_bench_lib)
   set(sgb_check ${PROJECT_SOURCE_DIR}/bench/check_run.cmake)
   add_test(NAME bench_smoke
     COMMAND ${CMAKE_COMMAND} -DBIN=$<TARGET_FILE:selugrad_bench> -DEXPECT=0 -DROWS=8
