@@ -61,9 +61,15 @@
 #define SG_U8_H512(a)   ((a) >= 16 ? 16 : SG_SMALL_H8(a))
 #define SG_U8_THR512(i) SG_SMALL_THR(SG_U8_H512((i)&31), ((i) >> 5) & 1)
 
-/* AVX2 int8 table (VPSHUFB, 16 bytes): up = 1 when r + adj >= 256, adj = n odd ? 128 + h :
-   127 - h; the table holds h ^ 0x7F (= 127 - h) and an XOR with 0xFF for odd n makes it 128 + h. */
-#define SG_S8_ADJ256(a) (SG_SMALL_H8(a) ^ 0x7F)
+/* AVX2 int8 table (VPSHUFB, 16 bytes of h): up = 1 when r >= 129 + h (n even) or r >= 128 - h
+   (n odd), that is r - 128 > t with t = h for even n and t = ~h = -h - 1 for odd n (an XOR with
+   the all-ones mask of odd n). The index a is taken from |n| (VPABSW), not from ~n as above: for
+   n < 0 the two differ only where n is a multiple of 8 (n = -8k, |x| just below 8k, a one too
+   big; n = -128 gives index 16, read as 0) and then only on an r inside the tie window of one h
+   and not the other (r in 129 .. 136 for n even); no int8 pair has such an r (the products g K
+   with those n and r do not exist: checked on every pair by test_small_int_fixed's lane model
+   and through the kernel by test_battery_int8). */
+#define SG_S8_H256(a) SG_SMALL_H8(a)
 
 /* AVX2 uint8, by rows of 16 values (three VPSHUFB tables indexed by h = g / 16): y = min(255,
    g + d) with d = y - g before saturation, which for g = 16 h + l is

@@ -41,6 +41,12 @@ static unsigned pshufb_hi(const uint8_t tab[16], uint16_t idx) {
     return b & 0x80 ? 0 : tab[b & 15];
 }
 
+/* The same on the low byte. */
+static unsigned pshufb_lo(const uint8_t tab[16], uint16_t idx) {
+    unsigned b = idx & 0xFF;
+    return b & 0x80 ? 0 : tab[b & 15];
+}
+
 static int8_t sat8(int v) {
     return (int8_t)(v > 127 ? 127 : v < -128 ? -128 : v);
 }
@@ -63,9 +69,9 @@ static void test_factor(void **state) {
 static void test_s8_every_pair(void **state) {
     (void)state;
     uint16_t thr[64];
-    uint8_t adj[16];
+    uint8_t h8[16];
     for (int i = 0; i < 64; i++) thr[i] = (uint16_t)SG_S8_THR512(i);
-    for (int i = 0; i < 16; i++) adj[i] = (uint8_t)SG_S8_ADJ256(i);
+    for (int i = 0; i < 16; i++) h8[i] = (uint8_t)SG_S8_H256(i);
     long bad512 = 0, bad256 = 0;
     for (int g = -128; g < 128; g++) {
         for (int o = -128; o < 128; o++) {
@@ -76,10 +82,13 @@ static void test_s8_every_pair(void **state) {
             /* AVX-512: VPERMI2W index ((n >> 3) ^ (n << 5)) & 63, unsigned compare */
             unsigned i512 = ((unsigned)(uint16_t)(n >> 3) ^ (uint16_t)(un << 5)) & 63;
             int y512 = n + (rr >= thr[i512]);
-            /* AVX2: index (n << 5) ^ (n >> 15), adj ^ 0xFF00 for odd n, saturating add */
-            uint16_t idx = (uint16_t)((uint16_t)(un << 5) ^ (uint16_t)(n >> 15));
-            uint16_t a = (uint16_t)((pshufb_hi(adj, idx) << 8) ^ (n & 1 ? 0xFF00 : 0));
-            int y256 = n + ((uint32_t)rr + a >= 0xFFFF);
+            /* AVX2: index |n| << 5 (VPABSW, VPSLLW), h ^ 0xFFFF for odd n, signed compare of
+               (r * 256) ^ 0x8000 with it (the table's low byte: any, here the pshufb of the
+               index's low byte, as in the kernel) */
+            uint16_t idx = (uint16_t)((uint16_t)(n < 0 ? -n : n) << 5);
+            uint16_t t =
+                (uint16_t)((pshufb_hi(h8, idx) << 8 | pshufb_lo(h8, idx)) ^ (n & 1 ? 0xFFFF : 0));
+            int y256 = n + ((int16_t)(rr ^ 0x8000) > (int16_t)t);
             bad512 += sat8(y512) != want;
             bad256 += sat8(y256) != want;
         }

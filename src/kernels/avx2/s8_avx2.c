@@ -8,7 +8,7 @@
 
 static inline __m256i sg_s8_step(const void *g, const void *o) {
     const __m256i zero = _mm256_setzero_si256();
-    const __m256i tab = _mm256_setr_epi8(SG_ADJ32(SG_S8_ADJ256));
+    const __m256i tab = _mm256_setr_epi8(SG_ADJ32(SG_S8_H256));
     __m256i gx = _mm256_loadu_si256((const __m256i *)g);
     __m256i ox = _mm256_loadu_si256((const __m256i *)o);
     __m256i khi = _mm256_add_epi8(_mm256_min_epi8(ox, zero), _mm256_set1_epi8(1));
