@@ -84,17 +84,20 @@ int selugrad_get_num_threads(void) {
  * once the slot carries a newer generation, so a worker that wakes late never runs a finished job;
  * and a job cannot finish while a claimed range runs, so a participant that holds a claim reads the
  * job (fn, ctx, the copy) as it was published. `remaining` counts the tasks not finished in
- * its low 32 bits: each participant subtracts what it ran when it finds nothing more to claim,
- * and the caller returns when they reach zero; a worker that ran tasks adds one to the high 32
- * bits in the same instruction (sg_pool_counts' thread count), so a worker's end of a job is one
+ * its low 32 bits: a worker subtracts what it ran of its own share once that share is empty, then
+ * what it took from the others' when none is left; the caller subtracts all it ran when none is
+ * left, and returns when they reach zero; a worker that ran tasks adds one to the high 32 bits in
+ * its first subtraction (sg_pool_counts' thread count), so a worker's end of its share is one
  * locked instruction on the line the caller waits on. Waiting: a worker spins on `word` for up to
  * SG_POOL_SPIN_NS when spinning is allowed (the rule of sg_pool_spin_rule, sampled every
  * SG_POOL_SAMPLE_NS), then sleeps on `wake`; the caller spins for the ranges others still run, then
  * sleeps on `done`. Cache lines: a waiting worker polls the line of `word`, which also holds
  * `remaining` and the copy of a small job, so one transfer from the caller's core brings it the job
  * too; `fn` and `ctx` sit in a line that a steady stream of calls does not write (written only when
- * they change); each slot has a line of its own, which stays in its owner's cache unless someone
- * steals from it. */
+ * they change; what the caller writes on every call sits with `job_lock`); each slot has a line of
+ * its own, which stays in its owner's cache unless someone steals from it or looks for tasks
+ * there, and which its owner takes back for writing while it waits for the next job (PREFETCHW),
+ * so that its first claim does not wait for another core. */
 
 enum { SG_FIELD_BITS = 16 };
 #define SG_FIELD_MASK 0xFFFFu
@@ -137,10 +140,15 @@ typedef struct sg_pool {
     atomic_int spin;            /* whether workers may spin (sg_pool_spin_rule) */
     _Atomic int64_t sampled_ns; /* when the rule was last sampled */
     uint64_t start_word;        /* `word` when the newest worker was started (under mu) */
-    int64_t last_job_ns;        /* when the last job was published (under job_lock) */
     _Alignas(64) pthread_mutex_t job_lock; /* held by the caller whose job the pool runs */
-    pthread_mutex_t mu; /* guards the condition variables, start_word, starting workers */
+    int64_t last_job_ns; /* when the last job was published (under job_lock; written by every
+                            call, so away from what the workers read in a job) */
+    /* the sleeping side, away from job_lock: a worker that signals `done` does not take the
+       caller's line from it just before the caller unlocks job_lock */
+    _Alignas(64) pthread_mutex_t mu; /* guards the condition variables, start_word, starting
+                                        workers */
     pthread_cond_t wake, done;
+    atomic_uint caller_waits; /* the caller sleeps, or is about to, on `done` */
 } sg_pool;
 
 _Static_assert(offsetof(sg_pool, job) + SG_POOL_JOB_BYTES <= 64,
@@ -163,6 +171,17 @@ static sg_pool_tally sg_tally;
 void sg_pool_counts(uint64_t *jobs, uint64_t *threads) {
     *jobs = atomic_load_explicit(&sg_tally.jobs, memory_order_relaxed);
     *threads = atomic_load_explicit(&sg_tally.threads, memory_order_relaxed);
+}
+
+/* Asks for the line at a in this core's cache for writing, without waiting for it: the next
+   compare-and-swap there then finds it owned instead of fetching it from another core. A hint
+   (PREFETCHW; an older x86 without it runs it as a no-op). */
+static inline void sg_prefetch_own(_Atomic uint64_t *a) {
+#if defined(__x86_64__) || defined(__i386__)
+    __asm__ volatile("prefetchw %0" : : "m"(*(const volatile char *)a));
+#else
+    (void)a;
+#endif
 }
 
 static inline void sg_cpu_relax(void) {
@@ -258,19 +277,24 @@ static uint32_t sg_spin_until_zero(_Atomic uint64_t *a) {
     }
 }
 
-/* Spins until the job word differs from old or the spin ends; returns the last value read. */
-static uint64_t sg_spin_word(sg_pool *p, uint64_t old) {
+/* Spins until the job word differs from old or the spin ends; returns the last value read.
+   On its first round and every 64 after it takes the line of the worker's slot (`own`) back for
+   writing, so that its first claim of the next job does not wait for another core's copy (the
+   caller reads the slot when it looks for tasks to take after its own share). */
+static uint64_t sg_spin_word(sg_pool *p, uint64_t old, _Atomic uint64_t *own) {
     sg_spin s = {0, 0, true};
     for (unsigned i = 1;; i++) {
         uint64_t w = atomic_load_explicit(&p->word, memory_order_acquire);
-        if (w != old || ((i & 63u) == 0 && !sg_spin_go_on(&s))) return w;
+        if (w != old) return w;
+        if ((i & 63u) == 1) sg_prefetch_own(own);
+        if ((i & 63u) == 0 && !sg_spin_go_on(&s)) return w;
         sg_cpu_relax();
     }
 }
 
 /* Waits until the job word differs from old: spins, then blocks on `wake`. */
-static uint64_t sg_wait_word(sg_pool *p, uint64_t old) {
-    uint64_t w = sg_spin_word(p, old);
+static uint64_t sg_wait_word(sg_pool *p, uint64_t old, _Atomic uint64_t *own) {
+    uint64_t w = sg_spin_word(p, old, own);
     if (w != old) return w;
     pthread_mutex_lock(&p->mu);
     atomic_fetch_add(&p->sleepers, 1);
@@ -324,14 +348,33 @@ static bool sg_claim(unsigned s, uint32_t gen, unsigned parts, unsigned tasks, u
     }
 }
 
+/* A worker's report of ran finished tasks: subtracts them from the tasks left and, the first
+   time in a job, adds one to the threads that ran tasks (sg_pool_counts), in one locked
+   instruction on the line the caller waits on; wakes the caller if they were the last. */
+static void sg_worker_report(sg_pool *p, unsigned ran, bool first) {
+    /* ran <= the tasks left: no borrow from the high 32 bits */
+    uint64_t add = (first ? (uint64_t)1 << 32 : 0) - ran;
+    /* the fetch-and-add and the caller's of caller_waits are both locked instructions, so either
+       the caller sees no task left or this sees it waiting (sg_pool_go) */
+    if ((uint32_t)atomic_fetch_add(&p->remaining, add) == ran && atomic_load(&p->caller_waits)) {
+        pthread_mutex_lock(&p->mu);
+        pthread_cond_signal(&p->done);
+        pthread_mutex_unlock(&p->mu);
+    }
+}
+
 /* Runs tasks of the job in word w as participant s (its own share first, then the others'),
-   until none is left to claim; returns how many it ran. fn and ctx: the caller's own; NULL for a
-   worker, which reads the pool's once it holds a claim. */
+   until none is left to claim. fn and ctx: the caller's own; NULL for a worker, which reads the
+   pool's once it holds a claim. A worker reports what it ran of its own share as soon as that is
+   done, before it looks at the others' shares (a read of another core's line each, which the
+   caller, usually done first, would otherwise wait for), and what it takes from them after.
+   Returns the tasks it ran and did not report: all of the caller's, none of a worker's. */
 static unsigned sg_participate(sg_pool *p, unsigned s, uint64_t w, sg_range_fn fn, void *ctx) {
     uint32_t gen = (uint32_t)(w >> 32);
     unsigned parts = (unsigned)(w >> SG_FIELD_BITS) & SG_FIELD_MASK;
     unsigned tasks = (unsigned)w & SG_FIELD_MASK;
     unsigned ran = 0;
+    bool counted = false; /* a worker: its thread counted in `remaining` */
     /* any value read is safe: it only sets how much each claim takes */
     unsigned most = atomic_load_explicit(&p->claim_most, memory_order_relaxed);
     size_t b, e;
@@ -344,6 +387,11 @@ static unsigned sg_participate(sg_pool *p, unsigned s, uint64_t w, sg_range_fn f
             }
             fn(ctx, b, e);
             ran += (unsigned)(e - b);
+        }
+        if (s != 0 && ran != 0 && (k == 0 || k + 1 == parts)) {
+            sg_worker_report(p, ran, !counted);
+            counted = true;
+            ran = 0;
         }
     }
     return ran;
@@ -358,18 +406,10 @@ static void *sg_worker_main(void *arg) {
     uint64_t seen = p->start_word;
     pthread_mutex_unlock(&p->mu);
     for (;;) {
-        seen = sg_wait_word(p, seen);
+        seen = sg_wait_word(p, seen, &sg_slots[index].range);
         unsigned parts = (unsigned)(seen >> SG_FIELD_BITS) & SG_FIELD_MASK;
         if (index >= parts) continue;
-        unsigned ran = sg_participate(p, index, seen, NULL, NULL);
-        /* one more thread that ran tasks, ran fewer tasks left: no borrow, ran <= the tasks left */
-        if (ran != 0 &&
-            (uint32_t)atomic_fetch_add_explicit(&p->remaining, ((uint64_t)1 << 32) - ran,
-                                                memory_order_acq_rel) == ran) {
-            pthread_mutex_lock(&p->mu);
-            pthread_cond_signal(&p->done);
-            pthread_mutex_unlock(&p->mu);
-        }
+        sg_participate(p, index, seen, NULL, NULL);
         sg_pool_sample(p, sg_now_ns(), SG_POOL_SAMPLE_NS);
     }
     return NULL;
@@ -407,6 +447,7 @@ static void sg_pool_go(sg_pool *p, unsigned parts, unsigned n_tasks, sg_range_fn
     if (p->fn != fn) p->fn = fn;
     void *given = size ? (void *)p->job : ctx;
     if (p->ctx != given) p->ctx = given;
+    sg_prefetch_own(&sg_slots[0].range); /* its first claim: see sg_spin_word */
     if (size) memcpy(p->job, ctx, size);
     unsigned most = sg_pool_claim_most(cost, n_tasks);
     if (atomic_load_explicit(&p->claim_most, memory_order_relaxed) != most)
@@ -433,7 +474,9 @@ static void sg_pool_go(sg_pool *p, unsigned parts, unsigned n_tasks, sg_range_fn
     if ((uint32_t)atomic_fetch_sub_explicit(&p->remaining, ran, memory_order_acq_rel) != ran &&
         sg_spin_until_zero(&p->remaining) != 0) {
         pthread_mutex_lock(&p->mu);
+        atomic_fetch_add(&p->caller_waits, 1);
         while ((uint32_t)atomic_load(&p->remaining) != 0) pthread_cond_wait(&p->done, &p->mu);
+        atomic_fetch_sub(&p->caller_waits, 1);
         pthread_mutex_unlock(&p->mu);
     }
     /* the tasks left read as zero: every worker that ran tasks has counted itself */
