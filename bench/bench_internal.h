@@ -98,6 +98,7 @@ typedef struct sgb_bufs {
     size_t n, es, nsets, array_bytes, stride;
     size_t next; /* the set the next call takes */
     int cold;
+    int mapped; /* mem is an mmap of its own (sgb_bufs_alloc on Linux) */
     unsigned char *mem;
 } sgb_bufs;
 
@@ -105,6 +106,9 @@ enum { SGB_HOT_MAX_N = 1 << 20, SGB_HOT_MAX_SETS = 16 };
 #define SGB_HOT_SPAN  ((size_t)768 << 10) /* hot sets together: within a 1 MiB L2 */
 #define SGB_COLD_SPAN ((size_t)512 << 20) /* bytes touched between two uses of a cold set */
 
+/* The geometry of n elements of es bytes (sizes, sets; mem NULL), as sgb_bufs_alloc lays it out. */
+void sgb_bufs_plan(sgb_bufs *b, size_t n, size_t es);
+/* The planned sets, in memory already faulted in (0), or -1 when out of memory. */
 int sgb_bufs_alloc(sgb_bufs *b, size_t n, size_t es);
 void sgb_bufs_free(sgb_bufs *b);
 void *sgb_buf(const sgb_bufs *b, size_t set, int which); /* which: 0 g, 1 o, 2 y */
