@@ -6,9 +6,10 @@
  * a shift) in the high byte of each lane, and up = (r - 128 > (n odd ? ~h : h)) is one signed
  * 16-bit compare (SG_S8_H256, small_int_fixed.h): 11 single-uop instructions per 16 elements,
  * where the fp32 form took about 34, and of them 5 on the multiply, shift and shuffle pipes that
- * Zen 4/5 have only two of (the unsigned saturating add of the form with an adj table is one
- * more: 8 of 12). VPACKSSWB saturates and undoes the unpack order. Large calls stream their stores
- * (sg256_stream_loop, sg_avx2.h); the rest runs the reference element by element.
+ * Zen 3/4/5 have only two of (an unsigned saturating add of r and a parity-flipped table of
+ * 127 - h takes 12, 8 of them there; docs/dispatch.md, "Per-microarchitecture choices"). VPACKSSWB
+ * saturates and undoes the unpack order. Large calls stream their stores (sg256_stream_loop,
+ * sg_avx2.h); the rest runs the reference element by element.
  */
 #ifndef SELUGRAD_KERNELS_AVX2_SMALL_INT_AVX2_H
 #define SELUGRAD_KERNELS_AVX2_SMALL_INT_AVX2_H
