@@ -13,6 +13,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#if defined(__linux__)
+#include <limits.h>
+#include <linux/futex.h>
+#include <sys/syscall.h>
+#endif
 
 #include "../common/error.h"
 
@@ -90,14 +95,17 @@ int selugrad_get_num_threads(void) {
  * its first subtraction (sg_pool_counts' thread count), so a worker's end of its share is one
  * locked instruction on the line the caller waits on. Waiting: a worker spins on `word` for up to
  * SG_POOL_SPIN_NS when spinning is allowed (the rule of sg_pool_spin_rule, sampled every
- * SG_POOL_SAMPLE_NS), then sleeps on `wake`; the caller spins for the ranges others still run, then
- * sleeps on `done`. Cache lines: a waiting worker polls the line of `word`, which also holds
- * `remaining` and the copy of a small job, so one transfer from the caller's core brings it the job
- * too; `fn` and `ctx` sit in a line that a steady stream of calls does not write (written only when
- * they change; what the caller writes on every call sits with `job_lock`); each slot has a line of
- * its own, which stays in its owner's cache unless someone steals from it or looks for tasks
- * there, and which its owner takes back for writing while it waits for the next job (PREFETCHW),
- * so that its first claim does not wait for another core. */
+ * SG_POOL_SAMPLE_NS), then sleeps (sg_wait_word); the caller spins for the ranges others still run,
+ * then sleeps on `done`. On Linux a caller wakes sleeping workers with a futex and takes no lock,
+ * so a worker descheduled on its way to sleep cannot hold up the caller's job (a condition
+ * variable would make the caller wait for the `mu` that worker holds). Cache lines: a waiting
+ * worker polls the line of `word`, which also holds `remaining` and the copy of a small job, so one
+ * transfer from the caller's core brings it the job too; `fn` and `ctx` sit in a line that a steady
+ * stream of calls does not write (written only when they change; what the caller writes on every
+ * call sits with `job_lock`); each slot has a line of its own, which stays in its owner's cache
+ * unless someone steals from it or looks for tasks there, and which its owner takes back for
+ * writing while it waits for the next job (PREFETCHW), so that its first claim does not wait for
+ * another core. */
 
 enum { SG_FIELD_BITS = 16 };
 #define SG_FIELD_MASK 0xFFFFu
@@ -134,7 +142,7 @@ typedef struct sg_pool {
     _Alignas(64) sg_range_fn fn;
     void *ctx;                  /* what the workers get: the caller's ctx, or `job` */
     atomic_uint claim_most;     /* the most tasks one claim takes (sg_pool_claim_most) */
-    atomic_uint sleepers;       /* workers blocked on `wake` */
+    atomic_uint sleepers;       /* workers asleep or on their way to sleep (sg_wait_word) */
     atomic_uint nworkers;       /* threads started so far */
     atomic_uint cpus;           /* sg_cpus_available() when the pool last grew */
     atomic_int spin;            /* whether workers may spin (sg_pool_spin_rule) */
@@ -147,8 +155,10 @@ typedef struct sg_pool {
        caller's line from it just before the caller unlocks job_lock */
     _Alignas(64) pthread_mutex_t mu; /* guards the condition variables, start_word, starting
                                         workers */
-    pthread_cond_t wake, done;
+    pthread_cond_t wake;             /* where there is no futex (sg_wait_word) */
+    pthread_cond_t done;
     atomic_uint caller_waits; /* the caller sleeps, or is about to, on `done` */
+    atomic_uint wake_seq;     /* bumped by a caller that wakes sleeping workers (a futex) */
 } sg_pool;
 
 _Static_assert(offsetof(sg_pool, job) + SG_POOL_JOB_BYTES <= 64,
@@ -292,16 +302,44 @@ static uint64_t sg_spin_word(sg_pool *p, uint64_t old, _Atomic uint64_t *own) {
     }
 }
 
-/* Waits until the job word differs from old: spins, then blocks on `wake`. */
+/* Waits until the job word differs from old: spins, then sleeps until a caller wakes it
+   (sg_wake_workers). On Linux the sleep is a futex on wake_seq, read before the worker counts
+   itself a sleeper and reads `word` (all sequentially consistent): a caller that published after
+   that read of `word` sees the sleeper and bumps wake_seq, so the futex does not sleep on the old
+   value or is woken. Elsewhere a condition variable, which the caller signals holding `mu`. */
 static uint64_t sg_wait_word(sg_pool *p, uint64_t old, _Atomic uint64_t *own) {
     uint64_t w = sg_spin_word(p, old, own);
     if (w != old) return w;
+#if defined(__linux__)
+    for (;;) {
+        unsigned seq = atomic_load(&p->wake_seq);
+        atomic_fetch_add(&p->sleepers, 1);
+        w = atomic_load(&p->word);
+        if (w == old)
+            syscall(SYS_futex, (void *)&p->wake_seq, FUTEX_WAIT_PRIVATE, seq, NULL, NULL, 0);
+        atomic_fetch_sub(&p->sleepers, 1);
+        if (w != old || (w = atomic_load(&p->word)) != old) return w;
+    }
+#else
     pthread_mutex_lock(&p->mu);
     atomic_fetch_add(&p->sleepers, 1);
     while ((w = atomic_load(&p->word)) == old) pthread_cond_wait(&p->wake, &p->mu);
     atomic_fetch_sub(&p->sleepers, 1);
     pthread_mutex_unlock(&p->mu);
     return w;
+#endif
+}
+
+/* Wakes the workers that sleep in sg_wait_word; called after a new `word` is stored. */
+static void sg_wake_workers(sg_pool *p) {
+#if defined(__linux__)
+    atomic_fetch_add(&p->wake_seq, 1);
+    syscall(SYS_futex, (void *)&p->wake_seq, FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL, 0);
+#else
+    pthread_mutex_lock(&p->mu);
+    pthread_cond_broadcast(&p->wake);
+    pthread_mutex_unlock(&p->mu);
+#endif
 }
 
 /* ---- claiming ---- */
@@ -465,11 +503,7 @@ static void sg_pool_go(sg_pool *p, unsigned parts, unsigned n_tasks, sg_range_fn
     }
     uint64_t w = gen << 32 | (uint64_t)parts << SG_FIELD_BITS | n_tasks;
     atomic_store(&p->word, w);
-    if (wake && atomic_load(&p->sleepers) != 0) {
-        pthread_mutex_lock(&p->mu);
-        pthread_cond_broadcast(&p->wake);
-        pthread_mutex_unlock(&p->mu);
-    }
+    if (wake && atomic_load(&p->sleepers) != 0) sg_wake_workers(p);
     unsigned ran = sg_participate(p, 0, w, fn, ctx);
     if ((uint32_t)atomic_fetch_sub_explicit(&p->remaining, ran, memory_order_acq_rel) != ran &&
         sg_spin_until_zero(&p->remaining) != 0) {
