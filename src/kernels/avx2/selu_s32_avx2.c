@@ -1,16 +1,15 @@
 /*
  * int32 SELU forward, AVX2 (selu_scalar.c's form): x < 0 gives -1; else fp32(x) * S (one
- * rounding), truncated, and INT32_MAX where the product is 2^31 or more. 8 lanes x 2 per step;
- * tail: the scalar kernel.
+ * rounding), truncated, and INT32_MAX where the product is 2^31 or more (VCVTTPS2DQ gives
+ * 0x80000000 there, the only result above INT32_MAX as unsigned: one unsigned minimum). 8 lanes
+ * x 2 per step; tail: the scalar kernel.
  */
 #include "selu_avx2.h"
 
 static inline __m256i sg_s32_vec(__m256i x) {
     __m256 r = _mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_max_epi32(x, _mm256_setzero_si256())),
                              sg256_selu_bits(SG_F32_SCALE_BITS));
-    __m256i v = _mm256_cvttps_epi32(r);
-    __m256 big = _mm256_cmp_ps(r, _mm256_set1_ps(2147483648.0f), _CMP_GE_OQ);
-    v = _mm256_blendv_epi8(v, _mm256_set1_epi32(INT32_MAX), _mm256_castps_si256(big));
+    __m256i v = _mm256_min_epu32(_mm256_cvttps_epi32(r), _mm256_set1_epi32(INT32_MAX));
     return _mm256_or_si256(v, _mm256_srai_epi32(x, 31)); /* x < 0: all ones, -1 */
 }
 
