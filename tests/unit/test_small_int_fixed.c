@@ -54,6 +54,15 @@ static uint8_t satu8(int v) {
     return (uint8_t)(v > 255 ? 255 : v < 0 ? 0 : v);
 }
 
+/* K as the AVX-512 int8 kernel assembles it: the bytes of o < 0's K in every lane (high byte
+   o + 1 saturated, low byte by o > -18), then a signed 16-bit min with 269. */
+static uint16_t k_of_min(int8_t o) {
+    int hi = o + 1 > 127 ? 127 : o + 1;
+    unsigned lo = o > -18 ? SG_SMALL_K_LO_NEAR : SG_SMALL_K_LO_FAR;
+    int16_t k = (int16_t)(uint16_t)((unsigned)(uint8_t)hi << 8 | lo);
+    return (uint16_t)(k < SG_SMALL_K_SCALE ? k : SG_SMALL_K_SCALE);
+}
+
 static void test_factor(void **state) {
     (void)state;
     double sa = gm_value(0x3F08, gm_f16); /* SA in fp16, docs/contract.md */
@@ -61,6 +70,7 @@ static void test_factor(void **state) {
         double t = gm_round((double)o + sa, gm_f16);
         assert_true((double)(int16_t)k_of((int8_t)o) / 256.0 == t);
     }
+    for (int o = -128; o < 128; o++) assert_int_equal(k_of_min((int8_t)o), k_of((int8_t)o));
     assert_int_equal(k_of(0), (uint16_t)SG_SMALL_K_SCALE);
     assert_int_equal(k_of(127), (uint16_t)SG_SMALL_K_SCALE);
     assert_true(SG_SMALL_K_SCALE / 256.0 == gm_value(0x3C34, gm_f16)); /* scale in fp16 */
