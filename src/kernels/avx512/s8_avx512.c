@@ -5,7 +5,7 @@
  * (o > -18); a 16-bit VPMINSW with 269 then gives K = 269 where o >= 0, as the assembled word is at
  * most 194 for o < 0 (o = -1: 0x00C2) and at least 256 + 0xC2 for o >= 0 (test_small_int_fixed
  * checks every o). Five operations per 64 elements where a second compare and a masked move for
- * o >= 0 took six; on the Zen 5 VM the step runs 6-13 % faster with it (docs/dispatch.md).
+ * o >= 0 take six; measured in docs/dispatch.md, "Per-microarchitecture choices".
  */
 #include "small_int_avx512.h"
 
