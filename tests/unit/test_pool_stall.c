@@ -6,7 +6,11 @@
  * and again, each time a different while after a job it took part in, so that it stops at
  * different points of its way from the end of a job to sleep (spinning, taking the pool's
  * locks, asleep): a pool whose caller waited for anything such a worker holds would hang, and
- * the alarm turns a hang into a failure. Then the worker is let go and takes part again.
+ * the alarm turns a hang into a failure. Then the same with the worker stopped as it starts to
+ * sleep on a condition variable, if it sleeps on one (this program wraps pthread_cond_wait,
+ * tests/CMakeLists.txt): it holds the variable's lock there, counted as a sleeper, and a caller
+ * that took that lock to wake it would hang every time, where a hold at a random moment lands in
+ * those few instructions only now and then. Then the worker is let go and takes part again.
  * Waits for the worker (to wake, to stop, to take part) are bounded by the clock, and the
  * rounds by a time budget, so that a slow machine (an emulator, a loaded host) runs fewer
  * rounds rather than running out of time.
@@ -37,6 +41,8 @@ static const int64_t HOLDS_NS = 1000000000, HELD_JOBS_NS = 300000000;
 /* The holds land up to this long after a job: past the worker's spin (SG_POOL_SPIN_NS, 200 us)
    into its way to sleep. */
 static const int64_t HOLD_SPREAD_NS = 300000;
+/* How long the worker is given to start to sleep after a job: its spin and its way to sleep. */
+static const int64_t SLEEP_WAIT_NS = 50000000;
 
 typedef struct job {
     atomic_int hits[TASKS];
@@ -49,6 +55,7 @@ typedef struct job {
 
 static job the_job;
 static atomic_int held, release_worker;
+static atomic_int stop_at_wait; /* the worker stops where it next waits on a condition variable */
 
 static int64_t now_ns(void) {
     struct timespec ts;
@@ -61,6 +68,16 @@ static void hold(int sig) {
     atomic_store(&held, 1);
     while (!atomic_load(&release_worker)) sched_yield();
     atomic_store(&held, 0);
+}
+
+/* The pool's pthread_cond_wait (linked with --wrap=pthread_cond_wait): holds the worker, with
+   the lock m taken, while stop_at_wait is set. */
+int __real_pthread_cond_wait(pthread_cond_t *c, pthread_mutex_t *m);
+int __wrap_pthread_cond_wait(pthread_cond_t *c, pthread_mutex_t *m) {
+    if (atomic_load(&stop_at_wait) && atomic_load(&the_job.worker_known) &&
+        pthread_equal(pthread_self(), the_job.worker) && atomic_exchange(&stop_at_wait, 0))
+        hold(0);
+    return __real_pthread_cond_wait(c, m);
 }
 
 static void job_range(void *ctx, size_t begin, size_t end) {
@@ -144,6 +161,20 @@ static void test_held_worker(void **state) {
         while (now_ns() < at) {
         }
         hold_worker();
+        assert_int_equal(run_job(SIZE_MAX), 0);
+        assert_int_equal(run_job(0), 0);
+        release();
+    }
+    /* hold it where it starts to sleep on a condition variable after a job, if it does */
+    atomic_store(&release_worker, 0);
+    atomic_store(&stop_at_wait, 1);
+    run_job_with_worker();
+    int64_t until = now_ns() + SLEEP_WAIT_NS;
+    while (!atomic_load(&held) && now_ns() < until) sched_yield();
+    if (!atomic_exchange(&stop_at_wait, 0)) {
+        until = now_ns() + PATIENCE_NS;
+        while (!atomic_load(&held) && now_ns() < until) sched_yield();
+        assert_true(atomic_load(&held));
         assert_int_equal(run_job(SIZE_MAX), 0);
         assert_int_equal(run_job(0), 0);
         release();
