@@ -220,13 +220,27 @@ static void test_specials(void **state) {
     assert_int_equal(f32_of(SELUGRAD_BF16, 0x8000u), 0x0000u);
     assert_int_equal(f32_of(SELUGRAD_BF16, 0x3F80u), 0x3F86u); /* 1 gives bf16(S) */
     /* int32: every x < 0 gives -1; truncation; saturation */
-    const int32_t xs[] = {-1, INT32_MIN, -123456789, 0,         1,          2,
-                          3,  10,        100,        INT32_MAX, 2043807360, 2043858176};
-    const int32_t ys[] = {-1, -1, -1, 0, 1, 2, 3, 10, 105, INT32_MAX, 2147430528, INT32_MAX};
-    for (size_t i = 0; i < sizeof xs / sizeof xs[0]; i++) {
+    /* 2043857792 * S rounds to 2147483520, the largest float below 2^31; 2043857856 to 2^31 */
+    const int32_t xs[] = {-1,  INT32_MIN, -123456789, 0,          1,          2,         3, 10,
+                          100, INT32_MAX, 2043807360, 2043858176, 2043857792, 2043857856};
+    const int32_t ys[] = {-1, -1,  -1,        0,          1,         2,          3,
+                          10, 105, INT32_MAX, 2147430528, INT32_MAX, 2147483520, INT32_MAX};
+    enum { NX = sizeof xs / sizeof xs[0], REP = 8 * NX };
+    for (size_t i = 0; i < NX; i++) {
         int32_t y = 7;
         assert_int_equal(selugrad_forward(SELUGRAD_INT32, 1, &xs[i], &y), SELUGRAD_OK);
         assert_int_equal(y, ys[i]);
+    }
+    /* every int32 kernel on them in whole vector steps (a one-element call reaches only a
+       kernel's tail) */
+    int32_t bx[REP], by[REP];
+    for (size_t i = 0; i < REP; i++) bx[i] = xs[i % NX];
+    for (size_t k = 0; k < sg_selu_kernel_count; k++) {
+        const sg_kernel *kr = &sg_selu_kernels[k];
+        if (kr->dtype != SELUGRAD_INT32 || !bt_kernel_runs(kr)) continue;
+        memset(by, 0x55, sizeof by);
+        kr->fn1(REP, bx, by);
+        for (size_t i = 0; i < REP; i++) assert_int_equal(by[i], ys[i % NX]);
     }
 }
 
