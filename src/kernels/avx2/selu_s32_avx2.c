@@ -1,8 +1,8 @@
 /*
  * int32 SELU forward, AVX2 (selu_scalar.c's form): x < 0 gives -1; else fp32(x) * S (one
  * rounding), truncated, and INT32_MAX where the product is 2^31 or more (VCVTTPS2DQ gives
- * 0x80000000 there, the only result above INT32_MAX as unsigned: one unsigned minimum). 8 lanes
- * x 2 per step; tail: the scalar kernel.
+ * 0x80000000 there, the only result above INT32_MAX as unsigned: one unsigned minimum); -1 by a
+ * blend on x's sign bit. 8 lanes x 2 per step; tail: the scalar kernel.
  */
 #include "selu_avx2.h"
 
@@ -10,7 +10,10 @@ static inline __m256i sg_s32_vec(__m256i x) {
     __m256 r = _mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_max_epi32(x, _mm256_setzero_si256())),
                              sg256_selu_bits(SG_F32_SCALE_BITS));
     __m256i v = _mm256_min_epu32(_mm256_cvttps_epi32(r), _mm256_set1_epi32(INT32_MAX));
-    return _mm256_or_si256(v, _mm256_srai_epi32(x, 31)); /* x < 0: all ones, -1 */
+    /* x < 0 (its sign bit): -1 */
+    return _mm256_castps_si256(_mm256_blendv_ps(_mm256_castsi256_ps(v),
+                                                _mm256_castsi256_ps(_mm256_set1_epi32(-1)),
+                                                _mm256_castsi256_ps(x)));
 }
 
 static inline void sg_s32_step(const void *xv, void *yv, int stream) {
