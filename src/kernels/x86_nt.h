@@ -16,7 +16,7 @@
 
 #include "kernel.h"
 
-/* The streaming loops of the compute-heavy kernels (all but f32 and uint8) also
+/* The streaming loops of the compute-heavy kernels (all but f32, int32 and uint8) also
    prefetch their inputs this far ahead: with many instructions per element, the out-of-order
    window alone keeps too few cache misses in flight (`selugrad_bench --size=16M,128M
    --threads=2`, also under SELUGRAD_MAX_ISA=avx2, a -DSG_PF_BYTES=0 build against the default;

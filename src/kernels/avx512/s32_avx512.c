@@ -4,7 +4,12 @@
  * row (a = g * scale, t = o + SA, b = g * t, select); the result truncated toward zero
  * (VCVTTPS2DQ), whose out-of-range value 0x80000000 is right for the negative side and replaced
  * by INT32_MAX where r >= 2^31. No NaN or inf can arise from integer inputs.
- * Tail: one masked load/store step. Large calls use streaming stores (see x86_nt.h).
+ * Tail: one masked load/store step. Large calls use streaming stores (see x86_nt.h), without
+ * software prefetch (pf 0), as the AVX2 int32 kernel: from L3 the prefetches 4 KiB ahead in both
+ * sub-streams cost time (1M elements, 2 threads, 64K-element tasks: `selugrad_bench --threads=2
+ * --size=1M --dtype=s32 --isa=avx512` on the Zen 5 VM, 9 alternated runs at load 2.6, ratio to
+ * the bound 0.91-0.95 with, 0.96-0.99 without), and from DRAM they did not pay (16M: 0.92-0.95
+ * with, 0.90-1.02 without, docs/dispatch.md "Stores and prefetch").
  */
 #include "sg_avx512.h"
 
@@ -26,5 +31,5 @@ static inline void sg_s32_masked(const void *g, const void *o, void *y, size_t m
 }
 
 void sg_s32_selugrad__avx512(size_t n, const void *g, const void *o, void *y) {
-    sg512_stream_loop(g, o, y, n, sizeof(int32_t), sg_s32_step, sg_s32_masked, 1, NULL);
+    sg512_stream_loop(g, o, y, n, sizeof(int32_t), sg_s32_step, sg_s32_masked, 0, NULL);
 }
