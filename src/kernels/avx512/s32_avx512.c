@@ -8,8 +8,9 @@
  * software prefetch (pf 0), as the AVX2 int32 kernel: from L3 the prefetches 4 KiB ahead in both
  * sub-streams cost time (1M elements, 2 threads, 64K-element tasks: `selugrad_bench --threads=2
  * --size=1M --dtype=s32 --isa=avx512` on the Zen 5 VM, 9 alternated runs at load 2.6, ratio to
- * the bound 0.91-0.95 with, 0.96-0.99 without), and from DRAM they did not pay (16M: 0.92-0.95
- * with, 0.90-1.02 without, docs/dispatch.md "Stores and prefetch").
+ * the bound 0.91-0.95 with, 0.96-0.99 without), and from DRAM they did not clearly pay (16M,
+ * 7 and 6 runs: 0.87-1.04 with, 0.90-1.03 without; 128M, 5 runs: 0.96-1.28, median 1.08, with,
+ * 0.87-1.17, median 1.00, without; docs/dispatch.md "Stores and prefetch").
  */
 #include "sg_avx512.h"
 
