@@ -50,8 +50,9 @@ void sgb_usage(FILE *f, const char *prog);
 
 double sgb_now(void); /* seconds, CLOCK_MONOTONIC */
 
-/* One timed call; k counts calls so buffers can rotate. Returns 0, or non-zero on failure. */
-typedef int (*sgb_call_fn)(void *ctx, size_t k);
+/* One timed call (its buffers take their sets in turn: sgb_bufs_take). Returns 0, or non-zero
+   on failure. */
+typedef int (*sgb_call_fn)(void *ctx);
 
 typedef struct sgb_timing {
     unsigned reps;   /* samples; 0: from budget_s */
@@ -98,7 +99,6 @@ typedef struct sgb_bufs {
     size_t n, es, nsets, array_bytes, stride;
     size_t next; /* the set the next call takes */
     int cold;
-    int mapped; /* mem is an mmap of its own (sgb_bufs_alloc on Linux) */
     unsigned char *mem;
 } sgb_bufs;
 
@@ -135,7 +135,7 @@ typedef struct sgb_triad {
 /* The plain (t[0]) and non-temporal-store (t[1]) triads (scale != 0: scale loops), each the
    widest this CPU runs under cap (an AVX2-capped row is measured against an AVX2 triad). */
 void sgb_triad_setup(sgb_triad t[2], sgb_bufs *bufs, unsigned nth, sg_isa cap, int scale);
-int sgb_triad_call(void *ctx, size_t k); /* ctx: an sgb_triad */
+int sgb_triad_call(void *ctx); /* ctx: an sgb_triad */
 
 #if defined(__x86_64__) || defined(_M_X64)
 void sgb_triad_nt_sse2(float *a, const float *b, const float *c, float s, size_t n);
@@ -174,7 +174,7 @@ typedef struct sgb_compute {
     size_t calls;
 } sgb_compute;
 void sgb_compute_setup(sgb_compute *c, const struct sg_kernel *k, const sgb_bufs *b, double min_s);
-int sgb_compute_call(void *ctx, size_t k);
+int sgb_compute_call(void *ctx);
 
 /* ---- hand-written loops (handloop.c, built on its own with SGB_LOOP_FLAGS) ---- */
 
@@ -192,7 +192,7 @@ sgb_onednn *sgb_onednn_open(sgb_bufs *b, selugrad_dtype dtype, const char **why)
 void sgb_onednn_close(sgb_onednn *p);
 const char *sgb_onednn_impl(const sgb_onednn *p); /* oneDNN's name for it, e.g. "jit:avx512_core" */
 void sgb_onednn_threads(unsigned nth);            /* the threads its calls run on */
-int sgb_onednn_call(void *ctx, size_t k);         /* ctx: an sgb_onednn */
+int sgb_onednn_call(void *ctx);                   /* ctx: an sgb_onednn */
 
 /* ---- results (report.c, plot.c) ---- */
 

@@ -43,7 +43,6 @@ int sgb_bufs_alloc(sgb_bufs *b, size_t n, size_t es) {
     void *m = mmap(NULL, sgb_bufs_bytes(b), PROT_READ | PROT_WRITE,
                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
     b->mem = m == MAP_FAILED ? NULL : m;
-    b->mapped = b->mem != NULL;
 #else
     b->mem = aligned_alloc(64, sgb_bufs_bytes(b));
 #endif
@@ -52,14 +51,10 @@ int sgb_bufs_alloc(sgb_bufs *b, size_t n, size_t es) {
 
 void sgb_bufs_free(sgb_bufs *b) {
 #if defined(__linux__) && defined(MAP_POPULATE)
-    if (b->mapped) {
-        munmap(b->mem, sgb_bufs_bytes(b));
-        b->mem = NULL;
-        b->mapped = 0;
-        return;
-    }
-#endif
+    if (b->mem) munmap(b->mem, sgb_bufs_bytes(b)); /* sgb_bufs_alloc's mmap */
+#else
     free(b->mem);
+#endif
     b->mem = NULL;
 }
 

@@ -27,8 +27,7 @@ void sgb_compute_setup(sgb_compute *c, const sg_kernel *k, const sgb_bufs *b, do
     }
 }
 
-int sgb_compute_call(void *ctx, size_t k) {
-    (void)k;
+int sgb_compute_call(void *ctx) {
     const sgb_compute *c = ctx;
     sgb_compute_batch(c->k, c->b, c->calls);
     return 0;

@@ -159,8 +159,7 @@ void sgb_onednn_threads(unsigned nth) {
     if (sgb_dnnl.omp_set_num_threads) sgb_dnnl.omp_set_num_threads((int)nth);
 }
 
-int sgb_onednn_call(void *ctx, size_t k) {
-    (void)k; /* the set comes from the buffers' own turn, after the row's call and loop */
+int sgb_onednn_call(void *ctx) {
     sgb_onednn *p = ctx;
     size_t set = sgb_bufs_take(p->bufs);
     if (sgb_dnnl.dnnl_memory_set_data_handle(p->g, sgb_buf(p->bufs, set, 0)) != dnnl_success ||
@@ -200,9 +199,8 @@ void sgb_onednn_threads(unsigned nth) {
     (void)nth;
 }
 
-int sgb_onednn_call(void *ctx, size_t k) {
+int sgb_onednn_call(void *ctx) {
     (void)ctx;
-    (void)k;
     return -1;
 }
 

@@ -26,8 +26,7 @@ typedef struct sgb_call {
    (sg_pool_counts) read around it, the benchmark being the only caller; a call the pool was not
    handed ran on the calling thread alone. Counted, not predicted: a worker that was not woken or
    came too late to claim a task shows in the count. */
-static int sgb_lib_call(void *ctx, size_t k) {
-    (void)k; /* the set comes from the buffers' own turn, shared with the hand loop */
+static int sgb_lib_call(void *ctx) {
     sgb_call *c = ctx;
     size_t set = sgb_bufs_take(c->b);
     const void *g = sgb_buf(c->b, set, 0), *o = sgb_buf(c->b, set, 1);
@@ -75,8 +74,7 @@ static void sgb_loop_part(void *ctx, unsigned ith, unsigned nth) {
         j->fn(end - begin, j->g + begin * j->es, j->o + begin * j->es, j->y + begin * j->es);
 }
 
-static int sgb_loop_call(void *ctx, size_t k) {
-    (void)k;
+static int sgb_loop_call(void *ctx) {
     const sgb_loop *l = ctx;
     size_t set = sgb_bufs_take(l->b);
     sgb_loop_job j = {l->fn,
@@ -97,7 +95,7 @@ static unsigned sgb_threads_used(sgb_call *c) {
     size_t warm = c->b->cold ? 1 : 3, calls = c->b->cold ? 3 : 8;
     for (size_t k = 0; k < warm + calls; k++) {
         if (k == warm) sgb_calls_threads(c);
-        if (sgb_lib_call(c, k) != 0) return 0;
+        if (sgb_lib_call(c) != 0) return 0;
     }
     return sgb_calls_threads(c);
 }

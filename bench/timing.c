@@ -20,13 +20,13 @@ enum { SGB_MAX_SAMPLES = 1000 };
 #define SGB_MIN_SAMPLE_S 20e-6 /* shorter calls are timed in batches: clock cost stays < 1% */
 #define SGB_SLOW_CALL_S  0.25  /* calls this slow: one warm-up call and 3 samples at least */
 
-/* Warm-up of one function; sets its estimate and its batch size. k counts its calls. */
-static int sgb_warm(sgb_call_fn fn, void *ctx, size_t *k, double *est, size_t *inner) {
+/* Warm-up of one function; sets its estimate and its batch size. */
+static int sgb_warm(sgb_call_fn fn, void *ctx, double *est, size_t *inner) {
     double t0 = sgb_now();
-    if (fn(ctx, (*k)++) != 0) return -1;
+    if (fn(ctx) != 0) return -1;
     double t1 = sgb_now(), e = t1 - t0;
     if (e < SGB_SLOW_CALL_S) { /* a second look: the first call may have paid start-up costs */
-        if (fn(ctx, (*k)++) != 0) return -1;
+        if (fn(ctx) != 0) return -1;
         double e2 = sgb_now() - t1;
         if (e2 < e) e = e2;
     }
@@ -34,14 +34,14 @@ static int sgb_warm(sgb_call_fn fn, void *ctx, size_t *k, double *est, size_t *i
     *est = e;
     *inner = e < SGB_MIN_SAMPLE_S ? (size_t)(SGB_MIN_SAMPLE_S / e) + 1 : 1;
     for (size_t j = 1; j < *inner; j++) /* a whole batch of warm-up for the small cases */
-        if (fn(ctx, (*k)++) != 0) return -1;
+        if (fn(ctx) != 0) return -1;
     return 0;
 }
 
-static int sgb_sample(sgb_call_fn fn, void *ctx, size_t *k, size_t inner, double *out) {
+static int sgb_sample(sgb_call_fn fn, void *ctx, size_t inner, double *out) {
     double a = sgb_now();
     for (size_t j = 0; j < inner; j++)
-        if (fn(ctx, (*k)++) != 0) return -1;
+        if (fn(ctx) != 0) return -1;
     *out = (sgb_now() - a) / (double)inner;
     return 0;
 }
@@ -57,11 +57,11 @@ static double sgb_median(double *s, size_t n) {
 static int sgb_time_group(size_t count, const sgb_call_fn *fns, void *const *ctxs,
                           const sgb_timing *t, size_t blocks, double *med) {
     enum { MAXF = 9 };
-    size_t k[MAXF] = {0}, inner[MAXF];
+    size_t inner[MAXF];
     double est[MAXF], round = 0, slowest = 0;
     if (count == 0 || count > MAXF) return -1;
     for (size_t i = 0; i < count; i++) {
-        if (sgb_warm(fns[i], ctxs[i], &k[i], &est[i], &inner[i]) != 0) return -1;
+        if (sgb_warm(fns[i], ctxs[i], &est[i], &inner[i]) != 0) return -1;
         round += (double)inner[i] * est[i];
         if (est[i] > slowest) slowest = est[i];
     }
@@ -80,9 +80,9 @@ static int sgb_time_group(size_t count, const sgb_call_fn *fns, void *const *ctx
     for (size_t r = 0; r < reps; r += block) {
         size_t end = r + block < reps ? r + block : reps;
         for (size_t i = 0; i < count; i++) {
-            int bad = turns && sgb_sample(fns[i], ctxs[i], &k[i], inner[i], &spare) != 0;
+            int bad = turns && sgb_sample(fns[i], ctxs[i], inner[i], &spare) != 0;
             for (size_t q = r; q < end && !bad; q++)
-                bad = sgb_sample(fns[i], ctxs[i], &k[i], inner[i], &s[i * reps + q]) != 0;
+                bad = sgb_sample(fns[i], ctxs[i], inner[i], &s[i * reps + q]) != 0;
             if (bad) {
                 free(s);
                 return -1;

@@ -39,12 +39,11 @@ static void sgb_triad_range(void *ctx, size_t tb, size_t te) {
     if (begin < end) j->fn(j->a + begin, j->b + begin, j->c + begin, 3.0f, end - begin);
 }
 
-int sgb_triad_call(void *ctx, size_t k) {
+int sgb_triad_call(void *ctx) {
     const sgb_triad *t = ctx;
     size_t n = t->bufs->array_bytes / 4, tasks = (size_t)t->nth * SGB_TRIAD_TASKS_PER_THREAD;
     size_t per = ((n + tasks - 1) / tasks + 15) / 16 * 16;
     if (per == 0) per = 16;
-    (void)k; /* the set comes from the buffers' own turn, shared with the row's other triads */
     size_t set = sgb_bufs_take(t->bufs);
     sgb_triad_job j = {
         t->fn, sgb_buf(t->bufs, set, 2), sgb_buf(t->bufs, set, 0), sgb_buf(t->bufs, set, 1), n,

@@ -32,16 +32,14 @@
 
 #include "ref/selu_exp.h"
 
-#define SG16_EXP_MIN    (-18.0f)
-#define SG16_INV_LN2_16 0x41B8AA3Bu /* fp32(16 / ln 2) */
-#define SG16_LN2_16     0x3D317218u /* fp32(ln 2 / 16) */
-#define SG16_INV_LN2_8  0x4138AA3Bu /* fp32(8 / ln 2) */
-#define SG16_LN2_8      0x3DB17218u /* fp32(ln 2 / 8) */
-#define SG16_C3         0x3E2AAAABu /* fp32(1 / 6) */
-#define SG16_C4         0x3D2AAAABu /* fp32(1 / 24) */
-#define SG16_SCALE_ALPHA                                                                           \
-    0x3FE10966u /* fp32(S * A), the fp32 product of the contract's constants                       \
-                 */
+#define SG16_EXP_MIN     (-18.0f)
+#define SG16_INV_LN2_16  0x41B8AA3Bu /* fp32(16 / ln 2) */
+#define SG16_LN2_16      0x3D317218u /* fp32(ln 2 / 16) */
+#define SG16_INV_LN2_8   0x4138AA3Bu /* fp32(8 / ln 2) */
+#define SG16_LN2_8       0x3DB17218u /* fp32(ln 2 / 8) */
+#define SG16_C3          0x3E2AAAABu /* fp32(1 / 6) */
+#define SG16_C4          0x3D2AAAABu /* fp32(1 / 24) */
+#define SG16_SCALE_ALPHA 0x3FE10966u /* fp32(S * A) of the contract's fp32 S and A */
 
 /* 2^(j/16), j = 0 .. 15, as fp32 bits (entries 10 and 12: see above). */
 #define SG16_EXP_TABLE                                                                             \

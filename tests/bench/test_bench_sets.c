@@ -1,8 +1,7 @@
 /*
  * The benchmark's buffer sets (bench/buffers.c): calls on one sgb_bufs take its sets in one turn
- * shared by every function timed on it, so the four triads of a row (each counting its own
- * calls from 0) never run on the set the one before left in the caches; cold problems keep at
- * least two sets and span 512 MiB.
+ * shared by every function timed on it, so the four triads of a row never run on the set the
+ * one before left in the caches; cold problems keep at least two sets and span 512 MiB.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -22,9 +21,9 @@ static int y_is(const sgb_bufs *b, size_t set, float v) {
     return 1;
 }
 
-/* Two triads and a scale loop, each called as its first sample (k = 0), write three different
-   sets: a = b + 3 c = 1 + 3 * 2 = 7 (STREAM's triad on sgb_bufs_fill_float's 1 and 2), then
-   a = 3 b = 3; the sets after them keep their zeros. */
+/* Two triads and a scale loop, each making its first call, write three different sets: a = b + 3 c
+   = 1 + 3 * 2 = 7 (STREAM's triad on sgb_bufs_fill_float's 1 and 2), then a = 3 b = 3; the sets
+   after them keep their zeros. */
 static void test_triads_take_their_own_sets(void **state) {
     (void)state;
     sgb_bufs b;
@@ -35,9 +34,9 @@ static void test_triads_take_their_own_sets(void **state) {
     sgb_triad tr[2], sc[2];
     sgb_triad_setup(tr, &b, 2, SG_ISA_ALL, 0);
     sgb_triad_setup(sc, &b, 1, SG_ISA_ALL, 1);
-    assert_int_equal(sgb_triad_call(&tr[0], 0), 0);
-    assert_int_equal(sgb_triad_call(&tr[1], 0), 0);
-    assert_int_equal(sgb_triad_call(&sc[1], 0), 0);
+    assert_int_equal(sgb_triad_call(&tr[0]), 0);
+    assert_int_equal(sgb_triad_call(&tr[1]), 0);
+    assert_int_equal(sgb_triad_call(&sc[1]), 0);
     assert_true(y_is(&b, 0, 7.0f));
     assert_true(y_is(&b, 1, 7.0f));
     assert_true(y_is(&b, 2, 3.0f));
