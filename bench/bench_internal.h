@@ -60,11 +60,8 @@ typedef struct sgb_timing {
     unsigned min_reps;
 } sgb_timing;
 
-/* Median seconds per call after a warm-up; calls that take under ~20 us are batched per sample.
-   Returns a negative value if a call failed. */
-double sgb_time_median(sgb_call_fn fn, void *ctx, const sgb_timing *t);
-
-/* Medians of up to 9 functions, sampled in rounds so that all see the same moments of a shared
+/* Median seconds per call of up to 9 functions, each after a warm-up (calls that take under
+   ~20 us are batched per sample), sampled in rounds so that all see the same moments of a shared
    machine. interleave (data from DRAM): rounds of one sample of each; else (cached data): up to
    eight rounds, each function's turn opening with one sample not kept, so that no function finds
    its cached data evicted by another's at every sample. Returns 0, or -1 if a call failed. */

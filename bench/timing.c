@@ -102,8 +102,3 @@ int sgb_time_medians(size_t count, const sgb_call_fn *fns, void *const *ctxs, in
        take all its samples in one go, a spell could halve one ratio or double another). */
     return sgb_time_group(count, fns, ctxs, t, interleave ? 1 : 8, med);
 }
-
-double sgb_time_median(sgb_call_fn fn, void *ctx, const sgb_timing *t) {
-    double m;
-    return sgb_time_group(1, &fn, &ctx, t, 1, &m) == 0 ? m : -1.0;
-}

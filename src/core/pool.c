@@ -121,15 +121,12 @@ enum { SG_FIELD_BITS = 16 };
 #ifndef SG_POOL_SPIN_NS
 #define SG_POOL_SPIN_NS 200000
 #endif
-/* How often the spin rule is sampled: by a worker when it finishes a job (a sample reads
-   /proc/loadavg, about 10 us on a VM, time the worker would spend waiting anyway), and by a
-   caller only when no worker has done so for longer (all of them asleep). */
-#ifndef SG_POOL_SAMPLE_NS
-#define SG_POOL_SAMPLE_NS 10000000
-#endif
-#ifndef SG_POOL_CALLER_SAMPLE_NS
-#define SG_POOL_CALLER_SAMPLE_NS 100000000
-#endif
+/* How often the spin rule is sampled (sg_pool_caller_sample_ns, pool.h): by a worker when it
+   finishes a job, at most every SG_POOL_SAMPLE_NS (a sample reads /proc/loadavg, 10-20 us on a
+   VM, time the worker would spend waiting anyway); by a caller while spinning is allowed only
+   when no worker has sampled for SG_POOL_CALLER_SAMPLE_NS (all of them asleep), and while it is
+   not, from SG_POOL_RECHECK_NS after the rule said no, then at intervals that double up to
+   SG_POOL_SAMPLE_NS, so that a pool whose workers sleep sees the machine grow quiet again. */
 
 typedef struct sg_slot {
     _Alignas(64) _Atomic uint64_t range; /* generation << 32 | begin << 16 | end */
@@ -147,6 +144,7 @@ typedef struct sg_pool {
     atomic_uint cpus;           /* sg_cpus_available() when the pool last grew */
     atomic_int spin;            /* whether workers may spin (sg_pool_spin_rule) */
     _Atomic int64_t sampled_ns; /* when the rule was last sampled */
+    _Atomic int64_t denied_ns;  /* when the rule last turned spinning off */
     uint64_t start_word;        /* `word` when the newest worker was started (under mu) */
     _Alignas(64) pthread_mutex_t job_lock; /* held by the caller whose job the pool runs */
     int64_t last_job_ns; /* when the last job was published (under job_lock; written by every
@@ -238,17 +236,31 @@ static unsigned sg_runnable_threads(void) {
 #endif
 }
 
-/* Samples the spin rule if the last sample is older than age_ns (one thread at a time). With no
-   count of runnable threads, workers spin while there are fewer of them than CPUs. */
-static void sg_pool_sample(sg_pool *p, int64_t now, int64_t age_ns) {
+int64_t sg_pool_caller_sample_ns(bool spin, int64_t denied_ns) {
+    if (spin) return SG_POOL_CALLER_SAMPLE_NS;
+    if (denied_ns < SG_POOL_RECHECK_NS) return SG_POOL_RECHECK_NS;
+    return denied_ns < SG_POOL_SAMPLE_NS ? denied_ns : SG_POOL_SAMPLE_NS;
+}
+
+/* Samples the spin rule if the last sample is old enough (one thread at a time): for a worker
+   (caller false) SG_POOL_SAMPLE_NS, for a caller sg_pool_caller_sample_ns with spinning denied
+   for as long as it had been at the last sample. With no count of runnable threads, workers
+   spin while there are fewer of them than CPUs. */
+static void sg_pool_sample(sg_pool *p, int64_t now, bool caller) {
     int64_t last = atomic_load_explicit(&p->sampled_ns, memory_order_relaxed);
-    if (now - last < age_ns ||
+    bool was = atomic_load_explicit(&p->spin, memory_order_relaxed);
+    int64_t age = caller
+                      ? sg_pool_caller_sample_ns(
+                            was, last - atomic_load_explicit(&p->denied_ns, memory_order_relaxed))
+                      : SG_POOL_SAMPLE_NS;
+    if (now - last < age ||
         !atomic_compare_exchange_strong_explicit(&p->sampled_ns, &last, now, memory_order_relaxed,
                                                  memory_order_relaxed))
         return;
     unsigned cpus = atomic_load_explicit(&p->cpus, memory_order_relaxed);
     bool ok = atomic_load_explicit(&p->nworkers, memory_order_relaxed) < cpus &&
               sg_pool_spin_rule(sg_runnable_threads(), atomic_load(&p->sleepers), cpus);
+    if (!ok && was) atomic_store_explicit(&p->denied_ns, now, memory_order_relaxed);
     atomic_store_explicit(&p->spin, ok, memory_order_relaxed);
 }
 
@@ -448,7 +460,7 @@ static void *sg_worker_main(void *arg) {
         unsigned parts = (unsigned)(seen >> SG_FIELD_BITS) & SG_FIELD_MASK;
         if (index >= parts) continue;
         sg_participate(p, index, seen, NULL, NULL);
-        sg_pool_sample(p, sg_now_ns(), SG_POOL_SAMPLE_NS);
+        sg_pool_sample(p, sg_now_ns(), false);
     }
     return NULL;
 }
@@ -473,6 +485,7 @@ static unsigned sg_pool_grow(sg_pool *p, unsigned want) {
     /* Spinning threads would steal the CPUs the others need when there are more than CPUs; the
        caller's sample right after (sg_pool_for: none was taken yet) and the workers' refine
        this, so that a worker started on a crowded machine does not spin on its caller's CPU. */
+    if (have >= cpus) atomic_store_explicit(&p->denied_ns, sg_now_ns(), memory_order_relaxed);
     atomic_store(&p->spin, have < cpus);
     return have;
 }
@@ -566,7 +579,7 @@ selugrad_status sg_pool_for(unsigned nth, size_t n_tasks, sg_range_fn fn, void *
     int64_t now = sg_now_ns();
     bool burst = now - p->last_job_ns < SG_POOL_SPIN_NS;
     p->last_job_ns = now;
-    sg_pool_sample(p, now, SG_POOL_CALLER_SAMPLE_NS);
+    sg_pool_sample(p, now, true);
     /* A job that does not wake sleeping workers, with every worker asleep, runs here at once. */
     bool wake =
         sg_pool_should_wake(cost, atomic_load_explicit(&p->spin, memory_order_relaxed), burst);

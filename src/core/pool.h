@@ -81,6 +81,26 @@ unsigned sg_cpus_available(void);
    runnable 0 (unknown) allows it. A pure function: the rule the pool samples (pool.c). */
 bool sg_pool_spin_rule(unsigned runnable, unsigned sleepers, unsigned cpus);
 
+/* When a caller samples the spin rule again (workers sample it after their jobs, at most every
+   SG_POOL_SAMPLE_NS): the nanoseconds after the last sample, given whether spinning is allowed
+   and, if not, for how long it had been denied at the last sample (denied_ns). Allowed: after
+   SG_POOL_CALLER_SAMPLE_NS, only when no worker has sampled for that long (all asleep). Denied:
+   the workers sleep and no worker samples, so the caller does, after as long as spinning had
+   been denied, at least SG_POOL_RECHECK_NS and at most SG_POOL_SAMPLE_NS: a pool that a moment
+   of crowding turned off is back within about as long as the moment lasted (samples 1, 2, 4,
+   8, 16, 26, 36 ... ms after the rule said no), and a machine that stays crowded costs a sample
+   (10-20 us on a VM) per 10 ms of calls. A pure function: the rule sg_pool_for applies. */
+#ifndef SG_POOL_SAMPLE_NS
+#define SG_POOL_SAMPLE_NS 10000000
+#endif
+#ifndef SG_POOL_CALLER_SAMPLE_NS
+#define SG_POOL_CALLER_SAMPLE_NS 100000000
+#endif
+#ifndef SG_POOL_RECHECK_NS
+#define SG_POOL_RECHECK_NS 1000000
+#endif
+int64_t sg_pool_caller_sample_ns(bool spin, int64_t denied_ns);
+
 enum { SG_MAX_THREADS = 1024 };
 
 #endif /* SELUGRAD_CORE_POOL_H */

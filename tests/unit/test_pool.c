@@ -249,6 +249,35 @@ static void test_spin_rule(void **state) {
     assert_true(SG_POOL_WAKE_COST < SG_POOL_WAKE_COST_CROWDED);
 }
 
+/* When a caller samples the spin rule again (docs/dispatch.md, "Threads"): while spinning is
+   allowed, 100 ms after the last sample; while it is denied, after as long as it had been denied
+   at the last sample, from 1 ms up to 10 ms, so re-samples fall 1, 2, 4, 8, 16, 26 ... ms after
+   the rule said no. */
+static void test_spin_sample_schedule(void **state) {
+    (void)state;
+    const int64_t ms = 1000000;
+    assert_int_equal(sg_pool_caller_sample_ns(true, 0), 100 * ms);
+    assert_int_equal(sg_pool_caller_sample_ns(true, 50 * ms), 100 * ms);
+    assert_int_equal(sg_pool_caller_sample_ns(false, 0), 1 * ms);
+    assert_int_equal(sg_pool_caller_sample_ns(false, 300000), 1 * ms);
+    assert_int_equal(sg_pool_caller_sample_ns(false, -5 * ms), 1 * ms); /* a racing sample */
+    assert_int_equal(sg_pool_caller_sample_ns(false, 1 * ms), 1 * ms);
+    assert_int_equal(sg_pool_caller_sample_ns(false, 2 * ms), 2 * ms);
+    assert_int_equal(sg_pool_caller_sample_ns(false, 3500000), 3500000);
+    assert_int_equal(sg_pool_caller_sample_ns(false, 8 * ms), 8 * ms);
+    assert_int_equal(sg_pool_caller_sample_ns(false, 10 * ms), 10 * ms);
+    assert_int_equal(sg_pool_caller_sample_ns(false, 16 * ms), 10 * ms);
+    assert_int_equal(sg_pool_caller_sample_ns(false, 3600 * 1000 * ms), 10 * ms);
+    /* the schedule from the moment the rule said no: each sample at the last plus the interval
+       for the time denied at the last */
+    const int64_t want[] = {1, 2, 4, 8, 16, 26, 36};
+    int64_t last = 0;
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        last += sg_pool_caller_sample_ns(false, last);
+        assert_int_equal(last, want[i] * ms);
+    }
+}
+
 static void test_plan_split(void **state) {
     (void)state;
 #ifdef SG_INLINE_BYTES
@@ -479,13 +508,13 @@ static void test_task_pages(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_tasks_once),         cmocka_unit_test(test_concurrent_callers),
-        cmocka_unit_test(test_job_by_value),       cmocka_unit_test(test_busy_pool_runs_inline),
-        cmocka_unit_test(test_job_null_ctx),       cmocka_unit_test(test_static_parts),
-        cmocka_unit_test(test_spin_rule),          cmocka_unit_test(test_plan_split),
-        cmocka_unit_test(test_run_small_boundary), cmocka_unit_test(test_threads_identical),
-        cmocka_unit_test(test_pool_counts),        cmocka_unit_test(test_claim_most),
-        cmocka_unit_test(test_task_pages),
+        cmocka_unit_test(test_tasks_once),        cmocka_unit_test(test_concurrent_callers),
+        cmocka_unit_test(test_job_by_value),      cmocka_unit_test(test_busy_pool_runs_inline),
+        cmocka_unit_test(test_job_null_ctx),      cmocka_unit_test(test_static_parts),
+        cmocka_unit_test(test_spin_rule),         cmocka_unit_test(test_spin_sample_schedule),
+        cmocka_unit_test(test_plan_split),        cmocka_unit_test(test_run_small_boundary),
+        cmocka_unit_test(test_threads_identical), cmocka_unit_test(test_pool_counts),
+        cmocka_unit_test(test_claim_most),        cmocka_unit_test(test_task_pages),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
