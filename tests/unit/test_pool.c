@@ -330,6 +330,77 @@ static void test_plan_split(void **state) {
 #endif
 }
 
+/* The variant of one list for dtype and isa, or NULL where this build has none. */
+static const sg_kernel *find_variant(const sg_kernel *list, size_t count, selugrad_dtype dtype,
+                                     sg_isa isa) {
+    for (size_t i = 0; i < count; i++)
+        if (list[i].dtype == dtype && list[i].isa == isa) return &list[i];
+    return NULL;
+}
+
+/* Threads for 64K-element calls and their neighbours, from the documented rule (docs/dispatch.md,
+   "Threads": every thread gets at least its kernel's part_kib of traffic, both inputs or the one
+   input plus the output) and the documented values: int8 forward 128 KiB (AVX-512) and 96 KiB
+   (AVX2), so a 64K call (128 KiB of traffic) runs alone and a 128K one (256 KiB) splits; int32
+   forward 64 KiB, so a 64K call (512 KiB) has 8 threads' worth; int8 SeluGrad on AVX-512 8 KiB,
+   so a 64K call (192 KiB) has 24 threads' worth. */
+static void test_plan_split_64k(void **state) {
+    (void)state;
+#ifdef SG_INLINE_BYTES
+    skip();
+#else
+    const size_t k64 = 65536;
+    const sg_kernel *v;
+    sg_plan p;
+    int checked = 0;
+    if ((v = find_variant(sg_selu_kernels, sg_selu_kernel_count, SELUGRAD_INT8, SG_ISA_AVX512))) {
+        assert_int_equal(v->part_kib, 128);
+        sg_plan_make(&p, v, k64, 8);
+        assert_int_equal(p.nth, 1);
+        sg_plan_make(&p, v, 2 * k64, 8); /* 256 KiB: two threads' worth */
+        assert_int_equal(p.nth, 2);
+        checked++;
+    }
+    if ((v = find_variant(sg_selu_kernels, sg_selu_kernel_count, SELUGRAD_INT8, SG_ISA_AVX2))) {
+        assert_int_equal(v->part_kib, 96);
+        sg_plan_make(&p, v, k64, 8);
+        assert_int_equal(p.nth, 1);
+        sg_plan_make(&p, v, 96 * 1024 - 64, 8); /* 192 KiB - 128 bytes: under two threads' */
+        assert_int_equal(p.nth, 1);
+        sg_plan_make(&p, v, 2 * k64, 8); /* 256 KiB: 2.67 threads' worth */
+        assert_int_equal(p.nth, 2);
+        checked++;
+    }
+    for (sg_isa isa = SG_ISA_AVX2; isa <= SG_ISA_AVX512; isa++) {
+        if (!(v = find_variant(sg_selu_kernels, sg_selu_kernel_count, SELUGRAD_INT32, isa)))
+            continue;
+        assert_int_equal(v->part_kib, 64);
+        sg_plan_make(&p, v, k64, 2);
+        assert_int_equal(p.nth, 2);
+        sg_plan_make(&p, v, k64, 16);
+        assert_int_equal(p.nth, 8);
+        sg_plan_make(&p, v, 16384 - 64, 2); /* 128 KiB - 512 bytes: one thread */
+        assert_int_equal(p.nth, 1);
+        checked++;
+    }
+    if ((v = find_variant(sg_kernels, sg_kernel_count, SELUGRAD_INT8, SG_ISA_AVX512))) {
+        assert_int_equal(v->part_kib, 8);
+        sg_plan_make(&p, v, k64, 2);
+        assert_int_equal(p.nth, 2);
+        sg_plan_make(&p, v, k64, 32);
+        assert_int_equal(p.nth, 24);
+        sg_plan_make(&p, v, 4096, 2); /* 12 KiB: one thread */
+        assert_int_equal(p.nth, 1);
+        checked++;
+    }
+#if defined(__x86_64__) || defined(_M_X64)
+    assert_true(checked > 0);
+#else
+    (void)checked;
+#endif
+#endif
+}
+
 /* The small-call shortcut runs exactly the calls the plan would give one part, and computes
    them. */
 static void test_run_small_boundary(void **state) {
@@ -508,13 +579,14 @@ static void test_task_pages(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_tasks_once),        cmocka_unit_test(test_concurrent_callers),
-        cmocka_unit_test(test_job_by_value),      cmocka_unit_test(test_busy_pool_runs_inline),
-        cmocka_unit_test(test_job_null_ctx),      cmocka_unit_test(test_static_parts),
-        cmocka_unit_test(test_spin_rule),         cmocka_unit_test(test_spin_sample_schedule),
-        cmocka_unit_test(test_plan_split),        cmocka_unit_test(test_run_small_boundary),
-        cmocka_unit_test(test_threads_identical), cmocka_unit_test(test_pool_counts),
-        cmocka_unit_test(test_claim_most),        cmocka_unit_test(test_task_pages),
+        cmocka_unit_test(test_tasks_once),         cmocka_unit_test(test_concurrent_callers),
+        cmocka_unit_test(test_job_by_value),       cmocka_unit_test(test_busy_pool_runs_inline),
+        cmocka_unit_test(test_job_null_ctx),       cmocka_unit_test(test_static_parts),
+        cmocka_unit_test(test_spin_rule),          cmocka_unit_test(test_spin_sample_schedule),
+        cmocka_unit_test(test_plan_split),         cmocka_unit_test(test_plan_split_64k),
+        cmocka_unit_test(test_run_small_boundary), cmocka_unit_test(test_threads_identical),
+        cmocka_unit_test(test_pool_counts),        cmocka_unit_test(test_claim_most),
+        cmocka_unit_test(test_task_pages),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
