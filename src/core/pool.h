@@ -86,10 +86,11 @@ bool sg_pool_spin_rule(unsigned runnable, unsigned sleepers, unsigned cpus);
    and, if not, for how long it had been denied at the last sample (denied_ns). Allowed: after
    SG_POOL_CALLER_SAMPLE_NS, only when no worker has sampled for that long (all asleep). Denied:
    the workers sleep and no worker samples, so the caller does, after as long as spinning had
-   been denied, at least SG_POOL_RECHECK_NS and at most SG_POOL_SAMPLE_NS: a pool that a moment
-   of crowding turned off is back within about as long as the moment lasted (samples 1, 2, 4,
-   8, 16, 26, 36 ... ms after the rule said no), and a machine that stays crowded costs a sample
-   (10-20 us on a VM) per 10 ms of calls. A pure function: the rule sg_pool_for applies. */
+   been denied, at least SG_POOL_RECHECK_NS and at most SG_POOL_SAMPLE_NS (samples 1, 2, 4, 8,
+   16, 26, 36 ... ms after the rule said no): a pool that a moment of crowding turned off is
+   back at most as long again as the moment lasted (from SG_POOL_RECHECK_NS to
+   SG_POOL_SAMPLE_NS) after it ends, and a machine that stays crowded costs a sample (10-20 us on a
+   VM) per 10 ms of calls. A pure function: the rule sg_pool_for applies. */
 #ifndef SG_POOL_SAMPLE_NS
 #define SG_POOL_SAMPLE_NS 10000000
 #endif
