@@ -144,6 +144,15 @@ static double sgr_run_form(int id) {
     case 14:
         SGR_LOOP(SGR_24("vpshufb %%zmm8, %%zmm9, ", "zmm"));
         break;
+    case 16:
+        SGR_LOOP(SGR_M24("vcvtph2ps ", ", %%zmm"));
+        break;
+    case 17:
+        SGR_LOOP(SGR_24("vcvtph2ps %%ymm8, ", "zmm"));
+        break;
+    case 18:
+        SGR_LOOP(SGR_24("vcvtps2ph $8, %%zmm8, ", "ymm"));
+        break;
     case 15: /* four 16-element groups */
         SGR_LOOP(SGR_4("vcvtph2ps (%1), %%ymm0\n\tvcvtph2ps 16(%1), %%ymm1\n\t"
                        "vcvtph2ps 32(%1), %%ymm2\n\tvcvtph2ps 48(%1), %%ymm3\n\t"
@@ -173,6 +182,9 @@ static const sgr_form sgr_forms[] = {
     {"vpandd zmm", SG_ISA_AVX512, 12, 24},
     {"vmulps zmm", SG_ISA_AVX512, 13, 24},
     {"vpshufb zmm", SG_ISA_AVX512, 14, 24},
+    {"vcvtph2ps zmm, m256", SG_ISA_AVX512, 16, 24},
+    {"vcvtph2ps zmm, ymm", SG_ISA_AVX512, 17, 24},
+    {"vcvtps2ph ymm, zmm", SG_ISA_AVX512, 18, 24},
     /* What any F16C kernel does per 16 elements at least: convert 16 g and 16 o, multiply,
        convert 16 results back, join the halves, store; cycles per 16 elements. */
     {"F16C floor per 16 elements", SG_ISA_AVX2, 15, 4},

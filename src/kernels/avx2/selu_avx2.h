@@ -119,7 +119,8 @@ static inline __m256i sg256_bf16_away(__m256 y) {
  * integer and load units, which the vector step leaves idle, so the two overlap: on the Zen 5 VM
  * 32 elements by vectors and 16 by the table take 11.8-12.1 cycles per 16 where vectors alone
  * take 17.1-17.5 (4K float16 elements in L1, the benchmark's values and random bits alike; on
- * AVX-512 the vectors alone are faster). */
+ * AVX-512 the vectors alone are faster). From DRAM the vectors alone are not consistently
+ * faster either (docs/dispatch.md, "Stores and prefetch"), so every call takes the same steps. */
 typedef struct {
     uint16_t y[65536];
     pthread_once_t once;
