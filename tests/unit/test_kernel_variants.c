@@ -309,6 +309,17 @@ static void test_pairs_and_long_runs(void **state) {
     fill(dt, g, big);
     fill(dt, o, big);
     check_case(dt, "past the streaming threshold", big, g, o);
+    if (es == 1) { /* every (g, o) pair twice, in a call past the streaming threshold */
+        size_t np = 2 * 65536 + 13;
+        unsigned char *gp = xalloc(np), *op = xalloc(np);
+        for (size_t i = 0; i < np; i++) {
+            gp[i] = (unsigned char)(i >> 8);
+            op[i] = (unsigned char)(i * 7 + 3);
+        }
+        check_case(dt, "every pair past the streaming threshold", np, gp, op);
+        free(gp);
+        free(op);
+    }
     if (dt == SELUGRAD_FLOAT) { /* 2^19 o patterns around -SA, where o + SA cancels */
         for (uint32_t i = 0; i < NEAR_SA; i++) {
             uint32_t gv = gen_value(dt) & 0x807FFFFFu, ov = 0xBFE10966u - NEAR_SA / 2 + i;

@@ -25,5 +25,5 @@ static inline void sg_f32_rest(const void *g, const void *o, void *y, size_t m) 
 }
 
 void sg_f32_selugrad__avx2(size_t n, const void *g, const void *o, void *y) {
-    sg256_stream_loop(g, o, y, n, sizeof(float), sg_f32_step_at, sg_f32_rest);
+    sg256_stream_loop(g, o, y, n, sizeof(float), sg_f32_step_at, sg_f32_rest, 1);
 }

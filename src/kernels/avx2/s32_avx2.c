@@ -37,5 +37,5 @@ static inline void sg_s32_rest(const void *g, const void *o, void *y, size_t m) 
 }
 
 void sg_s32_selugrad__avx2(size_t n, const void *g, const void *o, void *y) {
-    sg256_stream_loop(g, o, y, n, sizeof(int32_t), sg_s32_step_at, sg_s32_rest);
+    sg256_stream_loop(g, o, y, n, sizeof(int32_t), sg_s32_step_at, sg_s32_rest, 1);
 }

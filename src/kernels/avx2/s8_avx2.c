@@ -2,7 +2,8 @@
  * int8 SeluGrad, AVX2: the 16-bit fixed-point form (small_int_fixed.h, small_int_avx2.h), 32
  * elements per step. K's bytes come from o in 32 byte lanes: the high byte min(o, 0) + 1, the low
  * byte by a compare and two VPBLENDVB (single-uop on Zen; the second takes o's sign bit as its
- * mask).
+ * mask). Large calls run in two sub-streams with plain stores (sg256_stream_loop with nt 0,
+ * sg_avx2.h).
  */
 #include "small_int_avx2.h"
 
@@ -31,5 +32,5 @@ static inline void sg_s8_rest(const void *g, const void *o, void *y, size_t m) {
 }
 
 void sg_s8_selugrad__avx2(size_t n, const void *g, const void *o, void *y) {
-    sg256_stream_loop(g, o, y, n, sizeof(int8_t), sg_s8_step, sg_s8_rest);
+    sg256_stream_loop(g, o, y, n, sizeof(int8_t), sg_s8_step, sg_s8_rest, 0);
 }

@@ -144,14 +144,19 @@ static inline size_t sg256_peel(const void *y, size_t n, size_t es) {
 /* The main loop of an AVX2 kernel whose step computes 32 bytes of results: step(g, o) the
    elements at g and o, rest(g, o, y, m) m elements the vector step does not cover (the peel to
    an aligned y and the tail: the reference, element by element), es the element size. Calls that
-   move SG_NT_MIN_BYTES or more, with y aligned to its element, peel to a 32-byte aligned y, stream
-   their stores in two sub-streams (x86_nt.h) and SFENCE; the others store plainly, two steps
-   per iteration. */
+   move SG_NT_MIN_BYTES or more, with y aligned to its element, peel to a 32-byte aligned y and
+   run in two sub-streams (x86_nt.h). With nt 1 they stream their stores, then SFENCE. With nt 0
+   (the int8 kernel) they store plainly, two steps (one 64-byte line) of each sub-stream per
+   iteration: that kernel's step takes about as many cycles per byte as DRAM does on the Zen 5
+   VM, and with streaming stores, prefetched inputs or not, it ran at about 0.6 of the triad
+   there, with plain stores at about 0.8; a prefetch on top cost time when the data were in the
+   L3 (docs/dispatch.md, "Stores and prefetch (x86)"). The others store plainly, two steps per
+   iteration. */
 typedef __m256i (*sg256_step_fn)(const void *g, const void *o);
 typedef void (*sg256_rest_fn)(const void *g, const void *o, void *y, size_t m);
 
 SG_ALWAYS_INLINE void sg256_stream_loop(const void *gv, const void *ov, void *yv, size_t n,
-                                        size_t es, sg256_step_fn step, sg256_rest_fn rest) {
+                                        size_t es, sg256_step_fn step, sg256_rest_fn rest, int nt) {
     const char *g = (const char *)gv, *o = (const char *)ov;
     char *y = (char *)yv;
     size_t nb = n * es, b = 0; /* bytes */
@@ -161,14 +166,26 @@ SG_ALWAYS_INLINE void sg256_stream_loop(const void *gv, const void *ov, void *yv
         b = peel * es;
         size_t part =
             sg_partial_overlap(g, o, y, n, es) ? 0 : sg_part_elems(nb - b, 1, 64, SG_STREAMS);
-        for (size_t e = b; e < b + part; e += 32) { /* two sub-streams (SG_STREAMS, x86_nt.h) */
-            __m256i r0 = step(g + e, o + e), r1 = step(g + e + part, o + e + part);
-            _mm256_stream_si256((__m256i *)(y + e), r0);
-            _mm256_stream_si256((__m256i *)(y + e + part), r1);
+        if (nt) {
+            for (size_t e = b; e < b + part; e += 32) { /* two sub-streams (SG_STREAMS) */
+                __m256i r0 = step(g + e, o + e), r1 = step(g + e + part, o + e + part);
+                _mm256_stream_si256((__m256i *)(y + e), r0);
+                _mm256_stream_si256((__m256i *)(y + e + part), r1);
+            }
+        } else {
+            for (size_t e = b; e < b + part; e += 64) { /* two sub-streams, a line of each */
+                __m256i r0 = step(g + e, o + e), r1 = step(g + e + 32, o + e + 32);
+                _mm256_storeu_si256((__m256i *)(y + e), r0);
+                _mm256_storeu_si256((__m256i *)(y + e + 32), r1);
+                __m256i r2 = step(g + e + part, o + e + part);
+                __m256i r3 = step(g + e + part + 32, o + e + part + 32);
+                _mm256_storeu_si256((__m256i *)(y + e + part), r2);
+                _mm256_storeu_si256((__m256i *)(y + e + part + 32), r3);
+            }
         }
         b += SG_STREAMS * part;
-        for (; nb - b >= 32; b += 32) _mm256_stream_si256((__m256i *)(y + b), step(g + b, o + b));
-        _mm_sfence();
+        for (; nb - b >= 32; b += 32) sg256_store(y + b, step(g + b, o + b), nt);
+        if (nt) _mm_sfence();
     } else {
         for (; nb - b >= 64; b += 64) {
             __m256i r0 = step(g + b, o + b), r1 = step(g + b + 32, o + b + 32);

@@ -8,8 +8,9 @@
  * where the fp32 form took about 34, and of them 5 on the multiply, shift and shuffle pipes that
  * Zen 3/4/5 have only two of (an unsigned saturating add of r and a parity-flipped table of
  * 127 - h takes 12, 8 of them there; docs/dispatch.md, "Per-microarchitecture choices"). VPACKSSWB
- * saturates and undoes the unpack order. Large calls stream their stores (sg256_stream_loop,
- * sg_avx2.h); the rest runs the reference element by element.
+ * saturates and undoes the unpack order. Large calls run in sub-streams (sg256_stream_loop,
+ * sg_avx2.h: int8 with plain stores, uint8 streaming them); the rest runs the reference element
+ * by element.
  */
 #ifndef SELUGRAD_KERNELS_AVX2_SMALL_INT_AVX2_H
 #define SELUGRAD_KERNELS_AVX2_SMALL_INT_AVX2_H

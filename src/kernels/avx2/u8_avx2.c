@@ -31,5 +31,5 @@ static inline void sg_u8_rest(const void *g, const void *o, void *y, size_t m) {
 }
 
 void sg_u8_selugrad__avx2(size_t n, const void *g, const void *o, void *y) {
-    sg256_stream_loop(g, o, y, n, sizeof(uint8_t), sg_u8_step, sg_u8_rest);
+    sg256_stream_loop(g, o, y, n, sizeof(uint8_t), sg_u8_step, sg_u8_rest, 1);
 }
