@@ -38,7 +38,10 @@ static const uint32_t special32[] = {
     0x00000000u, 0x80000000u, 0x7F800000u, 0xFF800000u, 0x7FC00000u, 0xFFC00001u, 0x7F800001u,
     0x00000001u, 0x80000001u, 0x807FFFFFu, 0x007FFFFFu, 0x7F7FFFFFu, 0xFF7FFFFFu, 0x3F800000u,
     0xBF800000u, 0xC2D00000u, 0xC2CFFFFFu, 0xC2CE0000u, 0xC2AEAC50u, 0xB3800000u, 0x33800000u,
-    0x4F000000u, 0xCF000000u, 0x7FFFFFFFu, 0xC1200000u};
+    0x4F000000u, 0xCF000000u, 0x7FFFFFFFu, 0xC1200000u,
+    /* about the SIMD kernels' clamp at -20 (kernels/ref/selu_exp.h): -20 and its neighbours,
+       -17.33 (from there up e - 1 is no longer -1), -29 */
+    0xC1A00000u, 0xC1A00001u, 0xC19FFFFFu, 0xC18AAAABu, 0xC1E80000u};
 static const uint16_t special16[] = {0x0000, 0x8000, 0x7C00, 0xFC00, 0x7E00, 0xFE01, 0x7C01,
                                      0x0001, 0x8001, 0x83FF, 0x7BFF, 0xFBFF, 0x3C00, 0xBC00,
                                      0x7F80, 0xFF80, 0x7FC0, 0x7F7F, 0xFF7F, 0xC2D0, 0xC2CF};
@@ -188,6 +191,10 @@ static void test_specials(void **state) {
     assert_int_equal(f32_of(SELUGRAD_FLOAT, 0xFF800000u), neg_sat);
     assert_int_equal(f32_of(SELUGRAD_FLOAT, 0xC2D00000u), neg_sat); /* exp(-104) is 0 */
     assert_int_equal(f32_of(SELUGRAD_FLOAT, 0xFF7FFFFFu), neg_sat); /* -FLT_MAX */
+    assert_int_equal(f32_of(SELUGRAD_FLOAT, 0xC1A00000u), neg_sat); /* -20: e < 2^-25, e - 1 = -1 */
+    /* -17: e > 2^-25, e - 1 = -1 + 2^-24 */
+    assert_int_equal(f32_of(SELUGRAD_FLOAT, 0xC1880000u), gs_selu_f32(0xC1880000u, gs_exp_cr));
+    assert_true(f32_of(SELUGRAD_FLOAT, 0xC1880000u) != neg_sat);
     assert_int_equal(f32_of(SELUGRAD_FLOAT, 0x7FC00000u), 0x7FC00000u);
     assert_int_equal(f32_of(SELUGRAD_FLOAT, 0xFFC00001u), 0x7FC00000u);
     assert_int_equal(f32_of(SELUGRAD_FLOAT, 0x7F800001u), 0x7FC00000u); /* signalling */

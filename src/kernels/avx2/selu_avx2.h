@@ -1,9 +1,10 @@
 /*
  * Helpers of the AVX2 (+FMA, F16C) SELU forward kernels: the exponential of
- * kernels/ref/selu_exp.h lane for lane (the same IEEE operations in the same order, VFMADD for
- * its fmaf), the float32 step, the 16-bit roundings with ties away from zero (the loop is
- * sg_selu_loop, x86_nt.h). Tails go to the scalar kernel of the dtype (the same bits). Runs under
- * the default MXCSR (round to nearest, no FTZ/DAZ).
+ * kernels/ref/selu_exp.h lane for lane in the kernels' form (the same IEEE operations in the same
+ * order, VFMADD for its fmaf; the clamp at -20, 2^k by an integer add), the float32 step, the
+ * 16-bit roundings with ties away from zero (the loop is sg_selu_loop, x86_nt.h). Tails go to
+ * shorter steps or the scalar kernel of the dtype (the same bits). Runs under the default MXCSR
+ * (round to nearest, no FTZ/DAZ).
  */
 #ifndef SELUGRAD_KERNELS_AVX2_SELU_AVX2_H
 #define SELUGRAD_KERNELS_AVX2_SELU_AVX2_H
@@ -23,10 +24,14 @@ static inline __m256 sg256_selu_bits(uint32_t u) {
     return _mm256_castsi256_ps(_mm256_set1_epi32((int)u));
 }
 
-/* sg_selu_expf on 8 lanes. */
+/* sg_selu_expf on 8 lanes in the kernels' form (selu_exp.h): the model's bits for x in [-20, 0],
+ * under 2^-25 below -20 as the model's; for x > 0 or a NaN, exp(-20) (the caller discards it).
+ * The clamp is an integer minimum (SG_EXP_KERNEL_MIN_BITS) and 2^k an integer add, both off the
+ * multiply pipes. */
 static inline __m256 sg256_selu_exp(__m256 x) {
     const __m256 magic = _mm256_set1_ps(SG_EXP_MAGIC);
-    x = _mm256_max_ps(x, _mm256_set1_ps(SG_EXP_MIN));
+    x = _mm256_castsi256_ps(
+        _mm256_min_epi32(_mm256_castps_si256(x), _mm256_set1_epi32((int)SG_EXP_KERNEL_MIN_BITS)));
     __m256 z = _mm256_fmadd_ps(x, _mm256_set1_ps(SG_EXP_LOG2E), magic);
     __m256 kf = _mm256_sub_ps(z, magic);
     __m256 r = _mm256_fmadd_ps(kf, _mm256_set1_ps(-SG_EXP_L2U), x);
@@ -38,22 +43,24 @@ static inline __m256 sg256_selu_exp(__m256 x) {
     u = _mm256_fmadd_ps(u, r, _mm256_set1_ps(SG_EXP_C2));
     u = _mm256_fmadd_ps(u, r, _mm256_set1_ps(0.5f));
     u = _mm256_add_ps(_mm256_set1_ps(1.0f), _mm256_fmadd_ps(_mm256_mul_ps(r, r), u, r));
-    __m256i sb = _mm256_add_epi32(_mm256_castps_si256(z), _mm256_set1_epi32((int)SG_EXP_SCALE_ADD));
-    __m256 s = _mm256_castsi256_ps(_mm256_slli_epi32(sb, 23));
-    return _mm256_mul_ps(_mm256_mul_ps(u, s), _mm256_set1_ps(SG_EXP_UNSCALE));
+    /* u * 2^k, exact: k << 23 (z's bits shifted) added to u's bits */
+    return _mm256_castsi256_ps(
+        _mm256_add_epi32(_mm256_castps_si256(u), _mm256_slli_epi32(_mm256_castps_si256(z), 23)));
 }
 
 /* The float32 forward (selu_scalar.c's form): t = (exp(min(x, 0)) - 1) * A, y = (x <= 0 ? t : x)
- * S, NaN made canonical. */
+ * S, NaN made canonical. The select takes t where x's sign bit is set and x is not a NaN: +0
+ * keeps x, equal to its t (+0); -0 takes t (+0) as the model does; a NaN keeps x made the
+ * canonical NaN before, which the product by S keeps. The NaN work sits on x's side, off the
+ * exponential's chain of dependent operations, whose length bounds how many elements the core
+ * keeps in flight. */
 static inline __m256 sg256_selu_f32(__m256 x) {
-    const __m256 zero = _mm256_setzero_ps();
-    __m256 e = sg256_selu_exp(_mm256_min_ps(x, zero));
-    __m256 t =
-        _mm256_mul_ps(_mm256_sub_ps(e, _mm256_set1_ps(1.0f)), sg256_selu_bits(SG_F32_ALPHA_BITS));
-    __m256 v = _mm256_blendv_ps(x, t, _mm256_cmp_ps(x, zero, _CMP_LE_OQ));
-    __m256 r = _mm256_mul_ps(v, sg256_selu_bits(SG_F32_SCALE_BITS));
-    return _mm256_blendv_ps(r, sg256_selu_bits(SG_F32_QNAN_BITS),
-                            _mm256_cmp_ps(r, r, _CMP_UNORD_Q));
+    __m256 nan = _mm256_cmp_ps(x, x, _CMP_UNORD_Q);
+    __m256 xq = _mm256_blendv_ps(x, sg256_selu_bits(SG_F32_QNAN_BITS), nan);
+    __m256 neg = _mm256_andnot_ps(nan, x); /* its sign bit: x < 0 or -0, not a NaN */
+    __m256 t = _mm256_mul_ps(_mm256_sub_ps(sg256_selu_exp(x), _mm256_set1_ps(1.0f)),
+                             sg256_selu_bits(SG_F32_ALPHA_BITS));
+    return _mm256_mul_ps(_mm256_blendv_ps(xq, t, neg), sg256_selu_bits(SG_F32_SCALE_BITS));
 }
 
 /* The forward of x widened from float16 or bfloat16 (selu16_exp.h, N = 8: the even entries of

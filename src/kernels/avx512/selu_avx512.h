@@ -1,8 +1,9 @@
 /*
  * Helpers of the AVX-512 (F/BW/VL/DQ) SELU forward kernels: the exponential of
- * kernels/ref/selu_exp.h lane for lane (the same IEEE operations in the same order, VFMADD for
- * its fmaf), the float32 step, the 16-bit roundings with ties away from zero (the loop is
- * sg_selu_loop, x86_nt.h). Runs under the default MXCSR (round to nearest, no FTZ/DAZ).
+ * kernels/ref/selu_exp.h lane for lane in the kernels' form (the same IEEE operations in the same
+ * order, VFMADD for its fmaf; the clamp at -20, 2^k by an integer add), the float32 step, the
+ * 16-bit roundings with ties away from zero (the loop is sg_selu_loop, x86_nt.h). Runs under the
+ * default MXCSR (round to nearest, no FTZ/DAZ).
  */
 #ifndef SELUGRAD_KERNELS_AVX512_SELU_AVX512_H
 #define SELUGRAD_KERNELS_AVX512_SELU_AVX512_H
@@ -16,10 +17,13 @@
 #include "../selu16_exp.h"
 #include "../x86_nt.h"
 
-/* sg_selu_expf on 16 lanes; the scaling by 2^k is VSCALEFPS (the same single rounding). */
+/* sg_selu_expf on 16 lanes in the kernels' form (selu_exp.h): the model's bits for x in
+ * [-20, 0], under 2^-25 below -20 as the model's; for x > 0 or a NaN, exp(-20) (the caller
+ * discards it). The clamp is an integer minimum (SG_EXP_KERNEL_MIN_BITS). */
 static inline __m512 sg512_selu_exp(__m512 x) {
     const __m512 magic = _mm512_set1_ps(SG_EXP_MAGIC);
-    x = _mm512_max_ps(x, _mm512_set1_ps(SG_EXP_MIN));
+    x = _mm512_castsi512_ps(
+        _mm512_min_epi32(_mm512_castps_si512(x), _mm512_set1_epi32((int)SG_EXP_KERNEL_MIN_BITS)));
     __m512 z = _mm512_fmadd_ps(x, _mm512_set1_ps(SG_EXP_LOG2E), magic);
     __m512 kf = _mm512_sub_ps(z, magic);
     __m512 r = _mm512_fmadd_ps(kf, _mm512_set1_ps(-SG_EXP_L2U), x);
@@ -31,29 +35,33 @@ static inline __m512 sg512_selu_exp(__m512 x) {
     u = _mm512_fmadd_ps(u, r, _mm512_set1_ps(SG_EXP_C2));
     u = _mm512_fmadd_ps(u, r, _mm512_set1_ps(0.5f));
     u = _mm512_add_ps(_mm512_set1_ps(1.0f), _mm512_fmadd_ps(_mm512_mul_ps(r, r), u, r));
-    /* VSCALEFPS: u * 2^floor(kf), rounded once (MXCSR: nearest, no FTZ), as (u * 2^(k + 64)) *
-       2^-64 */
-    return _mm512_scalef_ps(u, kf);
+    /* u * 2^k, exact: k << 23 (z's bits shifted) added to u's bits (VSCALEFPS(u, kf), the same
+       value, takes longer: 4K elements in L1 on the Zen 5 VM, bench/isa_rates.c) */
+    return _mm512_castsi512_ps(
+        _mm512_add_epi32(_mm512_castps_si512(u), _mm512_slli_epi32(_mm512_castps_si512(z), 23)));
 }
 
-/* VFIXUPIMMPS tables (a nibble per class of r: QNaN, SNaN, 0, 1, -inf, +inf, < 0, > 0; 0 takes
-   the canonical NaN, 1 keeps r, 14 and 15 give +-FLT_MAX): the float32 result, and the float16
-   path's, whose infinities become +-FLT_MAX (sg512_f16_away_finite rounds them to +-inf). */
+/* VFIXUPIMMPS tables (a nibble per class of its input v: QNaN, SNaN, 0, 1, -inf, +inf, < 0, > 0;
+   0 takes the canonical NaN, 1 keeps v, 14 and 15 give +-FLT_MAX): NaNs made canonical (the
+   float32 path's x, the 16-bit paths' x * S), and the float16 path's, whose infinities become
+   +-FLT_MAX (sg512_f16_away_finite rounds them to +-inf). */
 #define SG512_FIX_F32 0x11111100
 #define SG512_FIX_F16 0x11EF1100
 
 /* The float32 forward (selu_scalar.c's form): t = (exp(min(x, 0)) - 1) * A, y = (x <= 0 ? t : x)
- * S, NaN made canonical (a NaN x fails x <= 0 and stays a NaN through the product), the classes
- * fixed up by the table fix (SG512_FIX_F32: nothing else). */
+ * S, NaN made canonical: x's classes fixed up by the table fix first (SG512_FIX_F32: a NaN
+ * becomes the canonical one, which the product by S keeps; nothing else), off the exponential's
+ * chain of dependent operations, whose length bounds how many elements the core keeps in
+ * flight. The select is the multiply by A, merged where x is below 0 or -0 (VFPCLASSPS): +0
+ * keeps x, equal to its t (+0); -0 takes t (+0) as the model does; a NaN keeps the fixed-up x. */
 static inline __m512 sg512_selu_f32_fix(__m512 x, int fix) {
-    const __m512 zero = _mm512_setzero_ps();
-    __m512 e = sg512_selu_exp(_mm512_min_ps(x, zero));
-    __m512 t = _mm512_mul_ps(_mm512_sub_ps(e, _mm512_set1_ps(1.0f)),
-                             _mm512_castsi512_ps(_mm512_set1_epi32((int)SG_F32_ALPHA_BITS)));
-    __m512 v = _mm512_mask_mov_ps(x, _mm512_cmp_ps_mask(x, zero, _CMP_LE_OQ), t);
-    __m512 r = _mm512_mul_ps(v, _mm512_castsi512_ps(_mm512_set1_epi32((int)SG_F32_SCALE_BITS)));
-    return _mm512_fixupimm_ps(_mm512_castsi512_ps(_mm512_set1_epi32((int)SG_F32_QNAN_BITS)), r,
-                              _mm512_set1_epi32(fix), 0);
+    /* VFPCLASSPS: -0 (0x04), -inf (0x10), negative finite (0x40) */
+    __mmask16 neg = _mm512_fpclass_ps_mask(x, 0x54);
+    __m512 xq = _mm512_fixupimm_ps(_mm512_castsi512_ps(_mm512_set1_epi32((int)SG_F32_QNAN_BITS)), x,
+                                   _mm512_set1_epi32(fix), 0);
+    __m512 v = _mm512_mask_mul_ps(xq, neg, _mm512_sub_ps(sg512_selu_exp(x), _mm512_set1_ps(1.0f)),
+                                  _mm512_castsi512_ps(_mm512_set1_epi32((int)SG_F32_ALPHA_BITS)));
+    return _mm512_mul_ps(v, _mm512_castsi512_ps(_mm512_set1_epi32((int)SG_F32_SCALE_BITS)));
 }
 
 static inline __m512 sg512_selu_f32(__m512 x) {

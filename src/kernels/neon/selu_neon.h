@@ -1,7 +1,8 @@
 /*
  * Helpers of the aarch64 Advanced SIMD SELU forward kernels: the exponential of
- * kernels/ref/selu_exp.h lane for lane (the same IEEE operations in the same order; FMLA, which
- * baseline ARMv8-A has, for its fmaf: unlike the SeluGrad kernels, which use no FMA), the
+ * kernels/ref/selu_exp.h lane for lane in the kernels' form (the same IEEE operations in the same
+ * order; the clamp at -20, 2^k by an integer add; FMLA, which baseline ARMv8-A has, for its
+ * fmaf: unlike the SeluGrad kernels, which use no FMA), the
  * float32 step and the 16-bit roundings with ties away from zero, in integer arithmetic as the
  * scalar sg_f32_to_f16_away / sg_f32_to_bf16_away. Runs under FPCR round to nearest, FZ clear
  * (core/fpenv.h).
@@ -18,10 +19,14 @@ static inline float32x4_t sg_neon_selu_bits(uint32_t u) {
     return vreinterpretq_f32_u32(vdupq_n_u32(u));
 }
 
-/* sg_selu_expf on 4 lanes: vfmaq_f32(c, a, b) is fmaf(a, b, c). */
+/* sg_selu_expf on 4 lanes in the kernels' form (selu_exp.h): the model's bits for x in [-20, 0],
+ * under 2^-25 below -20 as the model's; for x > 0 or a NaN, exp(-20) (the caller discards it).
+ * The clamp is an integer minimum (SG_EXP_KERNEL_MIN_BITS) and 2^k an integer add.
+ * vfmaq_f32(c, a, b) is fmaf(a, b, c). */
 static inline float32x4_t sg_neon_selu_exp(float32x4_t x) {
     const float32x4_t magic = vdupq_n_f32(SG_EXP_MAGIC);
-    x = vmaxq_f32(x, vdupq_n_f32(SG_EXP_MIN));
+    x = vreinterpretq_f32_s32(
+        vminq_s32(vreinterpretq_s32_f32(x), vdupq_n_s32((int32_t)SG_EXP_KERNEL_MIN_BITS)));
     float32x4_t z = vfmaq_f32(magic, x, vdupq_n_f32(SG_EXP_LOG2E));
     float32x4_t kf = vsubq_f32(z, magic);
     float32x4_t r = vfmaq_f32(x, kf, vdupq_n_f32(-SG_EXP_L2U));
@@ -33,20 +38,20 @@ static inline float32x4_t sg_neon_selu_exp(float32x4_t x) {
     u = vfmaq_f32(vdupq_n_f32(SG_EXP_C2), u, r);
     u = vfmaq_f32(vdupq_n_f32(0.5f), u, r);
     u = vaddq_f32(vdupq_n_f32(1.0f), vfmaq_f32(r, vmulq_f32(r, r), u));
-    uint32x4_t sb = vaddq_u32(vreinterpretq_u32_f32(z), vdupq_n_u32(SG_EXP_SCALE_ADD));
-    float32x4_t s = vreinterpretq_f32_u32(vshlq_n_u32(sb, 23));
-    return vmulq_f32(vmulq_f32(u, s), vdupq_n_f32(SG_EXP_UNSCALE));
+    /* u * 2^k, exact: k << 23 (z's bits shifted) added to u's bits */
+    return vreinterpretq_f32_u32(
+        vaddq_u32(vreinterpretq_u32_f32(u), vshlq_n_u32(vreinterpretq_u32_f32(z), 23)));
 }
 
-/* The float32 forward (selu_scalar.c's form), NaN made canonical. */
+/* The float32 forward (selu_scalar.c's form), NaN made canonical. The select is on x's sign bit:
+ * +0 keeps x, equal to its t (+0); -0 takes t (+0) as the model does. */
 static inline float32x4_t sg_neon_selu_f32(float32x4_t x) {
-    const float32x4_t zero = vdupq_n_f32(0.0f);
-    float32x4_t e = sg_neon_selu_exp(vminq_f32(x, zero));
+    float32x4_t e = sg_neon_selu_exp(x);
     float32x4_t t =
         vmulq_f32(vsubq_f32(e, vdupq_n_f32(1.0f)), sg_neon_selu_bits(SG_F32_ALPHA_BITS));
-    float32x4_t v = vbslq_f32(vcleq_f32(x, zero), t, x);
+    float32x4_t v = vbslq_f32(vcltzq_s32(vreinterpretq_s32_f32(x)), t, x);
     float32x4_t r = vmulq_f32(v, sg_neon_selu_bits(SG_F32_SCALE_BITS));
-    return vbslq_f32(vceqq_f32(r, r), r, sg_neon_selu_bits(SG_F32_QNAN_BITS));
+    return vbslq_f32(vceqq_f32(x, x), r, sg_neon_selu_bits(SG_F32_QNAN_BITS));
 }
 
 /* sg_f32_to_f16_away on 4 lanes (y's NaNs canonical): normal results add half an fp16 ulp to

@@ -10,11 +10,22 @@
  *   u = C6; u = fma(u, r, C5) ... fma(u, r, 0.5)    Horner, SLEEF's expf_u10 coefficients
  *   u = 1 + fma(r * r, u, r)                        exp(r) on |r| <= ln(2) / 2
  *   e = u * 2^k, rounded once                       a subnormal result is rounded once; the
- *                                                   scalar, AVX2 and NEON code form it as
+ *                                                   scalar code forms it as
  *                                                   (u * 2^(k + 64)) * 2^-64 (the first product
- *                                                   exact: k + 64 in [-86, 64] keeps it normal),
- *                                                   AVX-512 as VSCALEFPS(u, k) (one rounding):
- *                                                   the same value, so the same bits
+ *                                                   exact: k + 64 in [-86, 64] keeps it normal)
+ *
+ * The SIMD kernels' form (avx2/selu_avx2.h, avx512/selu_avx512.h, neon/selu_neon.h): the same
+ * operations on x clamped at -20 instead of -104, with 2^k applied by an integer add (in place of
+ * the two products, which take the multiply pipes the polynomial needs). Only e - 1 reaches a
+ * kernel's output, and for every x <= -20 the model's e rounds e - 1 to exactly -1:
+ * exp(-20) < 2^-28 and e is within 1 ulp of exp(x) (tests/exhaustive/exp_all.c), so e < 2^-25
+ * and the exact e - 1 lies in (-1, -1 + 2^-25), below the midpoint -1 + 2^-25 of -1 and its
+ * neighbour -1 + 2^-24. A kernel's e at the clamp is the model's e(-20), also < 2^-25: the same
+ * -1. On [-20, 0], k = round(x log2(e)) is in [-29, 0] and u in [0.70, 1.42], so u * 2^k >= 2^-30
+ * is normal and exact, the same value as (u * 2^(k + 64)) * 2^-64; it is u's bits plus k << 23,
+ * and k << 23 is z's bits shifted left by 23 (z's bits are 0x4B400000 + k, and 0x4B400000 << 23
+ * is 0 modulo 2^32). tests/exhaustive/selu_f32_all.c runs every fp32 bit pattern through every
+ * float32 kernel against the model.
  *
  * Why not a library: Debian 12's SLEEF 3.5.1 has no deterministic variants (its scalar, AVX2,
  * AVX-512 and NEON expf differ in their FMA use and reductions; docs/numerics.md). Measured
@@ -45,6 +56,14 @@
    k + 64 + 127 (in [41, 191] for k in [-150, 0]) shifted into place, in unsigned arithmetic. */
 #define SG_EXP_SCALE_ADD (127u + 64u - 0x4B400000u) /* 0x4B400000: the bits of 1.5 * 2^23 */
 #define SG_EXP_UNSCALE   0x1p-64f
+
+/* The SIMD kernels' clamp (above): the bits of -20.0f. Read as signed 32-bit integers, the bits
+   of a float at or below -0 (or a NaN with the sign set) are the lower the nearer it is to -0
+   (-0's are the least), and those of +0 and up (positive NaNs too) lie above them all, so the
+   signed minimum of x's bits and these is x for x in [-20, -0] and -20 for every other x: below
+   -20, +0 and up, NaNs. The kernels take x itself where its sign bit is clear and fix NaNs up
+   after, so the last two never reach an output. */
+#define SG_EXP_KERNEL_MIN_BITS 0xC1A00000u
 
 static inline float sg_selu_expf(float x) {
     x = x < SG_EXP_MIN ? SG_EXP_MIN : x;
