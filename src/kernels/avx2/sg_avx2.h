@@ -147,11 +147,13 @@ static inline size_t sg256_peel(const void *y, size_t n, size_t es) {
    move SG_NT_MIN_BYTES or more, with y aligned to its element, peel to a 32-byte aligned y and
    run in two sub-streams (x86_nt.h). With nt 1 they stream their stores, then SFENCE. With nt 0
    (the int8 kernel) they store plainly, two steps (one 64-byte line) of each sub-stream per
-   iteration: that kernel's step takes about as many cycles per byte as DRAM does on the Zen 5
-   VM, and with streaming stores, prefetched inputs or not, it ran at about 0.6 of the triad
-   there, with plain stores at about 0.8; a prefetch on top cost time when the data were in the
-   L3 (docs/dispatch.md, "Stores and prefetch (x86)"). The others store plainly, two steps per
-   iteration. */
+   iteration, prefetching the inputs SG256_PLAIN_PF_BYTES ahead: that kernel's step takes about
+   as many cycles per byte as DRAM does on the Zen 5 VM, and with streaming stores, prefetched
+   inputs or not, it ran at about 0.6 of the triad there, with plain stores at about 0.8 and with
+   the prefetch too about 0.9; the prefetch 4 KiB ahead cost time when the data were in the L3,
+   2 KiB did not (docs/dispatch.md, "Stores and prefetch (x86)"). The others store plainly, two
+   steps per iteration. */
+#define SG256_PLAIN_PF_BYTES 2048
 typedef __m256i (*sg256_step_fn)(const void *g, const void *o);
 typedef void (*sg256_rest_fn)(const void *g, const void *o, void *y, size_t m);
 
@@ -174,6 +176,10 @@ SG_ALWAYS_INLINE void sg256_stream_loop(const void *gv, const void *ov, void *yv
             }
         } else {
             for (size_t e = b; e < b + part; e += 64) { /* two sub-streams, a line of each */
+                _mm_prefetch(g + e + SG256_PLAIN_PF_BYTES, _MM_HINT_T0);
+                _mm_prefetch(o + e + SG256_PLAIN_PF_BYTES, _MM_HINT_T0);
+                _mm_prefetch(g + e + part + SG256_PLAIN_PF_BYTES, _MM_HINT_T0);
+                _mm_prefetch(o + e + part + SG256_PLAIN_PF_BYTES, _MM_HINT_T0);
                 __m256i r0 = step(g + e, o + e), r1 = step(g + e + 32, o + e + 32);
                 _mm256_storeu_si256((__m256i *)(y + e), r0);
                 _mm256_storeu_si256((__m256i *)(y + e + 32), r1);
