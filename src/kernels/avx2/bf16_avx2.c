@@ -12,8 +12,8 @@
  * full step (o <= -2^112 or -inf, whose t overflows to +-inf or NaN; NaN products), a product is
  * not finite, the block's FMA detector flags it and the block is computed again with the full step,
  * which rounds t with integer RNE (x + 0x7FFF + lsb). Tail: the reference, element by element.
- * Large calls peel to a 32-byte aligned y and stream their stores with prefetched inputs
- * (x86_nt.h), then SFENCE.
+ * Large calls peel to a 32-byte aligned y and run in two sub-streams with prefetched inputs and
+ * plain stores (sg256_fast_loop, sg_avx2.h).
  */
 #include "sg_avx2.h"
 

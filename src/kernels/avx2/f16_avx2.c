@@ -11,7 +11,8 @@
  * (sg_f16_product); one FMA per 16 elements (acc += p0 * p1) flags a block with a product that
  * was not finite, which is then computed again with the full step.
  * Tail: the reference, element by element. Calls that move at least SG_NT_MIN_BYTES peel to a
- * 32-byte aligned y (the reference) and use streaming stores, then SFENCE.
+ * 32-byte aligned y (the reference) and run in two sub-streams with prefetched inputs and plain
+ * stores (sg256_fast_loop, sg_avx2.h).
  */
 #include "sg_avx2.h"
 

@@ -220,16 +220,17 @@ typedef __m256i (*sg256_fast16_fn)(const uint16_t *g, const uint16_t *o, __m256 
 typedef __m256i (*sg256_step16_fn)(const uint16_t *g, const uint16_t *o, __m256 zero);
 
 /* One block of sg256_fast_loop: the SG256_BLOCK elements at i (prefetching its inputs
-   SG_PF_BYTES ahead when streaming); *full counts the blocks that still take the full step. */
+   SG256_PLAIN_PF_BYTES ahead when pf is 1); *full counts the blocks that still take the full
+   step. */
 SG_ALWAYS_INLINE void sg256_fast_block(const uint16_t *g, const uint16_t *o, uint16_t *y, size_t i,
                                        __m256 zero, sg256_fast16_fn fast, sg256_step16_fn step,
-                                       int stream, unsigned *full) {
+                                       int pf, unsigned *full) {
     const uint16_t *gb = g + i, *ob = o + i;
-    if (stream) {
-        sg_prefetch(gb);
-        sg_prefetch(gb + 32);
-        sg_prefetch(ob);
-        sg_prefetch(ob + 32);
+    if (pf) { /* the block's two lines of each input */
+        _mm_prefetch((const char *)gb + SG256_PLAIN_PF_BYTES, _MM_HINT_T0);
+        _mm_prefetch((const char *)gb + SG256_PLAIN_PF_BYTES + 64, _MM_HINT_T0);
+        _mm_prefetch((const char *)ob + SG256_PLAIN_PF_BYTES, _MM_HINT_T0);
+        _mm_prefetch((const char *)ob + SG256_PLAIN_PF_BYTES + 64, _MM_HINT_T0);
     }
     if (*full == 0) {
         __m256 acc = _mm256_set1_ps(1.0f);
@@ -238,7 +239,7 @@ SG_ALWAYS_INLINE void sg256_fast_block(const uint16_t *g, const uint16_t *o, uin
         __m256i r2 = fast(gb + 32, ob + 32, zero, &acc);
         __m256i r3 = fast(gb + 48, ob + 48, zero, &acc);
         if (!sg256_nonfinite(acc)) {
-            sg256_store4(y + i, r0, r1, r2, r3, stream);
+            sg256_store4(y + i, r0, r1, r2, r3, 0);
             return;
         }
         *full = SG256_FULL_AFTER + 1;
@@ -247,7 +248,7 @@ SG_ALWAYS_INLINE void sg256_fast_block(const uint16_t *g, const uint16_t *o, uin
     gb = sg_launder16(gb);
     ob = sg_launder16(ob);
     sg256_store4(y + i, step(gb, ob, zero), step(gb + 16, ob + 16, zero),
-                 step(gb + 32, ob + 32, zero), step(gb + 48, ob + 48, zero), stream);
+                 step(gb + 32, ob + 32, zero), step(gb + 48, ob + 48, zero), 0);
 }
 
 /* The loop of a 16-bit kernel with a fast path (f16_avx2.c, bf16_avx2.c). A block's four
@@ -257,32 +258,34 @@ SG_ALWAYS_INLINE void sg256_fast_block(const uint16_t *g, const uint16_t *o, uin
    (kernel.h: so the compiler keeps nothing of the fast step for it), and so are the next
    SG256_FULL_AFTER blocks, so inputs dense in special values cost about one pass. When y partly
    overlaps g or o (the API refuses that), only the plain step loop runs, which keeps the element
-   order. Calls that move SG_NT_MIN_BYTES or more peel to a 32-byte aligned y, stream their
-   stores in two sub-streams (x86_nt.h), prefetching the inputs SG_PF_BYTES ahead, then
-   SFENCE. */
+   order. Calls that move SG_NT_MIN_BYTES or more peel to a 32-byte aligned y and run in two
+   sub-streams (x86_nt.h), prefetching the inputs SG256_PLAIN_PF_BYTES ahead. Every call stores
+   plainly: on the Zen 5 VM the two kernels, whose steps take about as many cycles per byte as
+   DRAM does, ran from DRAM at about 0.8 of the triad with streaming stores and a 4 KiB
+   prefetch, and at about 0.95 with plain stores and the 2 KiB prefetch (docs/dispatch.md,
+   "Stores and prefetch (x86)"). */
 SG_ALWAYS_INLINE void sg256_fast_loop(const uint16_t *g, const uint16_t *o, uint16_t *y, size_t n,
                                       __m256 zero, sg256_fast16_fn fast, sg256_step16_fn step,
                                       sg256_rest_fn rest) {
     int overlap = sg_partial_overlap(g, o, y, n, 2);
-    int stream = !overlap && n * 6 >= SG_NT_MIN_BYTES && ((uintptr_t)y & 1) == 0;
+    int big = !overlap && n * 6 >= SG_NT_MIN_BYTES && ((uintptr_t)y & 1) == 0;
     size_t i = 0;
-    if (stream) {
+    if (big) {
         i = sg256_peel(y, n, 2);
         rest(g, o, y, i);
     }
     unsigned full = 0, full2 = 0;
-    /* streaming: two sub-streams (SG_STREAMS, x86_nt.h), each with its own count of full blocks,
-       written out with named counters as in sg512_fast_loop */
-    size_t part = stream ? sg_part_elems(n - i, 2, SG256_BLOCK, SG_STREAMS) : 0;
+    /* two sub-streams (SG_STREAMS, x86_nt.h), each with its own count of full blocks, written
+       out with named counters as in sg512_fast_loop */
+    size_t part = big ? sg_part_elems(n - i, 2, SG256_BLOCK, SG_STREAMS) : 0;
     for (size_t e = i; e < i + part; e += SG256_BLOCK) {
-        sg256_fast_block(g, o, y, e, zero, fast, step, stream, &full);
-        sg256_fast_block(g, o, y, e + part, zero, fast, step, stream, &full2);
+        sg256_fast_block(g, o, y, e, zero, fast, step, big, &full);
+        sg256_fast_block(g, o, y, e + part, zero, fast, step, big, &full2);
     }
     i += SG_STREAMS * part;
     for (; !overlap && n - i >= SG256_BLOCK; i += SG256_BLOCK)
-        sg256_fast_block(g, o, y, i, zero, fast, step, stream, &full);
-    for (; n - i >= 16; i += 16) sg256_store(y + i, step(g + i, o + i, zero), stream);
-    if (stream) _mm_sfence();
+        sg256_fast_block(g, o, y, i, zero, fast, step, big, &full);
+    for (; n - i >= 16; i += 16) sg256_store(y + i, step(g + i, o + i, zero), 0);
     rest(g + i, o + i, y + i, n - i);
 }
 
