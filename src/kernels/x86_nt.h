@@ -20,11 +20,10 @@
    prefetch their inputs this far ahead (the AVX2 int8, f16 and bf16 kernels store plainly and
    prefetch SG256_PLAIN_PF_BYTES, 2 KiB, ahead: sg_avx2.h): with many instructions per element, the
    out-of-order window alone keeps too few cache misses in flight (`selugrad_bench --size=16M,128M
-   --threads=2`, also under SELUGRAD_MAX_ISA=avx2, a -DSG_PF_BYTES=0 build against the default; 16M
-   elements, ratio to the bound without -> with 4 KiB: AVX-512 bf16 0.80-0.86 -> 0.96-1.02,
-   AVX512-FP16 int8 0.88 -> 0.98-1.00, AVX2 f16 0.57 -> 0.76-0.80, AVX2 bf16 0.65-0.67 -> 0.71-0.75;
-   docs/dispatch.md). 0 turns it off. A prefetch never faults. The helpers are always inlined: GCC
-   finds a function that only prefetches free of side effects and drops the calls. */
+   --threads=2`, a -DSG_PF_BYTES=0 build against the default; 16M elements, ratio to the bound
+   without -> with 4 KiB: AVX-512 bf16 0.80-0.86 -> 0.96-1.02, AVX512-FP16 int8 0.88 ->
+   0.98-1.00; docs/dispatch.md). 0 turns it off. A prefetch never faults. The helpers are always
+   inlined: GCC finds a function that only prefetches free of side effects and drops the calls. */
 #ifndef SG_PF_BYTES
 #define SG_PF_BYTES 4096
 #endif
