@@ -121,12 +121,12 @@ enum { SG_FIELD_BITS = 16 };
 #ifndef SG_POOL_SPIN_NS
 #define SG_POOL_SPIN_NS 200000
 #endif
-/* How often the spin rule is sampled (sg_pool_caller_sample_ns, pool.h): by a worker when it
-   finishes a job, at most every SG_POOL_SAMPLE_NS (a sample reads /proc/loadavg, 10-20 us on a
-   VM, time the worker would spend waiting anyway); by a caller while spinning is allowed only
-   when no worker has sampled for SG_POOL_CALLER_SAMPLE_NS (all of them asleep), and while it is
-   not, from SG_POOL_RECHECK_NS after the rule said no, then at intervals that double up to
-   SG_POOL_SAMPLE_NS, so that a pool whose workers sleep sees the machine grow quiet again. */
+/* The sampling schedule of the spin rule is sg_pool_caller_sample_ns's (pool.h); a worker samples
+   when it finishes a job, at most every SG_POOL_SAMPLE_NS (a sample reads /proc/loadavg, 10-20 us
+   on a VM, time the worker would spend waiting anyway). */
+_Static_assert(
+    SG_POOL_RECHECK_NS <= SG_POOL_SAMPLE_NS,
+    "the caller's re-sampling interval grows from SG_POOL_RECHECK_NS to SG_POOL_SAMPLE_NS");
 
 typedef struct sg_slot {
     _Alignas(64) _Atomic uint64_t range; /* generation << 32 | begin << 16 | end */
@@ -260,7 +260,10 @@ static void sg_pool_sample(sg_pool *p, int64_t now, bool caller) {
     unsigned cpus = atomic_load_explicit(&p->cpus, memory_order_relaxed);
     bool ok = atomic_load_explicit(&p->nworkers, memory_order_relaxed) < cpus &&
               sg_pool_spin_rule(sg_runnable_threads(), atomic_load(&p->sleepers), cpus);
-    if (!ok && was) atomic_store_explicit(&p->denied_ns, now, memory_order_relaxed);
+    /* the flag read again after the claim: another sampler may have stored it meanwhile (`was`
+       only chose how old a sample had to be) */
+    if (!ok && atomic_load_explicit(&p->spin, memory_order_relaxed))
+        atomic_store_explicit(&p->denied_ns, now, memory_order_relaxed);
     atomic_store_explicit(&p->spin, ok, memory_order_relaxed);
 }
 
@@ -485,7 +488,8 @@ static unsigned sg_pool_grow(sg_pool *p, unsigned want) {
     /* Spinning threads would steal the CPUs the others need when there are more than CPUs; the
        caller's sample right after (sg_pool_for: none was taken yet) and the workers' refine
        this, so that a worker started on a crowded machine does not spin on its caller's CPU. */
-    if (have >= cpus) atomic_store_explicit(&p->denied_ns, sg_now_ns(), memory_order_relaxed);
+    if (have >= cpus && atomic_load(&p->spin))
+        atomic_store_explicit(&p->denied_ns, sg_now_ns(), memory_order_relaxed);
     atomic_store(&p->spin, have < cpus);
     return have;
 }

@@ -13,17 +13,9 @@ sg_program_warnings(sg_exp_all)
 add_test(NAME selu_exp_sample COMMAND sg_exp_all --step=4099)
 
 # Every float32 forward kernel against the model on every fp32 bit pattern
-# (`build/tests/sg_selu_f32_all`, by hand: a minute or so); the suite runs every 257th block of
+# (`build/tests/sg_selu_f32_all`, by hand: a few minutes); the suite runs every 257th block of
 # 4096 patterns.
-add_executable(sg_selu_f32_all ${PROJECT_SOURCE_DIR}/tests/exhaustive/selu_f32_all.c)
-target_link_libraries(sg_selu_f32_all PRIVATE selugrad_internal)
-sg_program_warnings(sg_selu_f32_all)
-add_test(NAME selu_f32_all_sample COMMAND sg_selu_f32_all --step=257)
-if(NOT CMAKE_CROSSCOMPILING) # the check script runs the program itself, without the emulator
-  add_test(NAME selu_f32_all_bad_arg
-    COMMAND ${CMAKE_COMMAND} -DBIN=$<TARGET_FILE:sg_selu_f32_all> -DEXPECT=2 -DARGS=--step=0
-      "-DERR_MATCH=usage: .*--step=N" -P ${PROJECT_SOURCE_DIR}/bench/check_run.cmake)
-endif()
+sg_exhaustive_program(sg_selu_f32_all selu_f32_all.c --step=257 --step=0 "usage: .*--step=N")
 
 # ops-nn's forward examples (examples/*.cpp): their whole output, byte for byte.
 foreach(ex test_aclnn_selu test_aclnn_inplace_selu)

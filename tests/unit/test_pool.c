@@ -339,58 +339,60 @@ static const sg_kernel *find_variant(const sg_kernel *list, size_t count, selugr
 }
 
 /* Threads for 64K-element calls and their neighbours, from the documented rule (docs/dispatch.md,
-   "Threads": every thread gets at least its kernel's part_kib of traffic, both inputs or the one
-   input plus the output) and the documented values: int8 forward 128 KiB (AVX-512) and 96 KiB
-   (AVX2), so a 64K call (128 KiB of traffic) runs alone and a 128K one (256 KiB) splits; int32
-   forward 64 KiB, so a 64K call (512 KiB) has 8 threads' worth; int8 SeluGrad on AVX-512 8 KiB,
-   so a 64K call (192 KiB) has 24 threads' worth. */
+   "Threads": every thread gets at least its kernel's part_kib of traffic, both inputs and the
+   output for SeluGrad, the input and the output for the forward) and the documented values: int8
+   forward 128 KiB (AVX-512) and 96 KiB (AVX2), so a 64K call (128 KiB of traffic) runs alone and
+   a 128K one (256 KiB) splits; int32 forward 64 KiB, so a 64K call (512 KiB) has 8 threads'
+   worth; int8 SeluGrad on AVX-512 8 KiB, so a 64K call (192 KiB) has 24 threads' worth. */
+typedef struct {
+    int forward; /* the forward's list, else SeluGrad's */
+    selugrad_dtype dtype;
+    sg_isa isa;
+    unsigned part_kib;
+    struct {
+        size_t n;
+        unsigned max_threads, nth;
+    } calls[3];
+} split_case;
+
+static const split_case split_cases[] = {
+    {1, SELUGRAD_INT8, SG_ISA_AVX512, 128, {{65536, 8, 1}, {131072, 8, 2} /* 256 KiB */}},
+    {1,
+     SELUGRAD_INT8,
+     SG_ISA_AVX2,
+     96,
+     {{65536, 8, 1}, {96 * 1024 - 64, 8, 1} /* 192 KiB - 128 bytes */, {131072, 8, 2}}},
+    {1,
+     SELUGRAD_INT32,
+     SG_ISA_AVX2,
+     64,
+     {{65536, 2, 2}, {65536, 16, 8}, {16384 - 64, 2, 1} /* 128 KiB - 512 bytes */}},
+    {1, SELUGRAD_INT32, SG_ISA_AVX512, 64, {{65536, 2, 2}, {65536, 16, 8}, {16384 - 64, 2, 1}}},
+    {0,
+     SELUGRAD_INT8,
+     SG_ISA_AVX512,
+     8,
+     {{65536, 2, 2}, {65536, 32, 24}, {4096, 2, 1} /* 12 KiB */}},
+};
+
 static void test_plan_split_64k(void **state) {
     (void)state;
 #ifdef SG_INLINE_BYTES
     skip();
 #else
-    const size_t k64 = 65536;
-    const sg_kernel *v;
-    sg_plan p;
     int checked = 0;
-    if ((v = find_variant(sg_selu_kernels, sg_selu_kernel_count, SELUGRAD_INT8, SG_ISA_AVX512))) {
-        assert_int_equal(v->part_kib, 128);
-        sg_plan_make(&p, v, k64, 8);
-        assert_int_equal(p.nth, 1);
-        sg_plan_make(&p, v, 2 * k64, 8); /* 256 KiB: two threads' worth */
-        assert_int_equal(p.nth, 2);
-        checked++;
-    }
-    if ((v = find_variant(sg_selu_kernels, sg_selu_kernel_count, SELUGRAD_INT8, SG_ISA_AVX2))) {
-        assert_int_equal(v->part_kib, 96);
-        sg_plan_make(&p, v, k64, 8);
-        assert_int_equal(p.nth, 1);
-        sg_plan_make(&p, v, 96 * 1024 - 64, 8); /* 192 KiB - 128 bytes: under two threads' */
-        assert_int_equal(p.nth, 1);
-        sg_plan_make(&p, v, 2 * k64, 8); /* 256 KiB: 2.67 threads' worth */
-        assert_int_equal(p.nth, 2);
-        checked++;
-    }
-    for (sg_isa isa = SG_ISA_AVX2; isa <= SG_ISA_AVX512; isa++) {
-        if (!(v = find_variant(sg_selu_kernels, sg_selu_kernel_count, SELUGRAD_INT32, isa)))
-            continue;
-        assert_int_equal(v->part_kib, 64);
-        sg_plan_make(&p, v, k64, 2);
-        assert_int_equal(p.nth, 2);
-        sg_plan_make(&p, v, k64, 16);
-        assert_int_equal(p.nth, 8);
-        sg_plan_make(&p, v, 16384 - 64, 2); /* 128 KiB - 512 bytes: one thread */
-        assert_int_equal(p.nth, 1);
-        checked++;
-    }
-    if ((v = find_variant(sg_kernels, sg_kernel_count, SELUGRAD_INT8, SG_ISA_AVX512))) {
-        assert_int_equal(v->part_kib, 8);
-        sg_plan_make(&p, v, k64, 2);
-        assert_int_equal(p.nth, 2);
-        sg_plan_make(&p, v, k64, 32);
-        assert_int_equal(p.nth, 24);
-        sg_plan_make(&p, v, 4096, 2); /* 12 KiB: one thread */
-        assert_int_equal(p.nth, 1);
+    for (size_t c = 0; c < sizeof split_cases / sizeof split_cases[0]; c++) {
+        const split_case *t = &split_cases[c];
+        const sg_kernel *v =
+            t->forward ? find_variant(sg_selu_kernels, sg_selu_kernel_count, t->dtype, t->isa)
+                       : find_variant(sg_kernels, sg_kernel_count, t->dtype, t->isa);
+        if (!v) continue;
+        assert_int_equal(v->part_kib, t->part_kib);
+        for (size_t i = 0; i < 3 && t->calls[i].n; i++) {
+            sg_plan p;
+            sg_plan_make(&p, v, t->calls[i].n, t->calls[i].max_threads);
+            assert_int_equal(p.nth, t->calls[i].nth);
+        }
         checked++;
     }
 #if defined(__x86_64__) || defined(_M_X64)

@@ -40,8 +40,9 @@ static const uint32_t special32[] = {
     0xBF800000u, 0xC2D00000u, 0xC2CFFFFFu, 0xC2CE0000u, 0xC2AEAC50u, 0xB3800000u, 0x33800000u,
     0x4F000000u, 0xCF000000u, 0x7FFFFFFFu, 0xC1200000u,
     /* about the SIMD kernels' clamp at -20 (kernels/ref/selu_exp.h): -20 and its neighbours,
-       -17.33 (from there up e - 1 is no longer -1), -29 */
-    0xC1A00000u, 0xC1A00001u, 0xC19FFFFFu, 0xC18AAAABu, 0xC1E80000u};
+       -17.3287 = ln 2^-25 and its neighbours (above it e - 1 is no longer -1), -17.33, -29 */
+    0xC1A00000u, 0xC1A00001u, 0xC19FFFFFu, 0xC18AA122u, 0xC18AA123u, 0xC18AA124u, 0xC18AAAABu,
+    0xC1E80000u};
 static const uint16_t special16[] = {0x0000, 0x8000, 0x7C00, 0xFC00, 0x7E00, 0xFE01, 0x7C01,
                                      0x0001, 0x8001, 0x83FF, 0x7BFF, 0xFBFF, 0x3C00, 0xBC00,
                                      0x7F80, 0xFF80, 0x7FC0, 0x7F7F, 0xFF7F, 0xC2D0, 0xC2CF};

@@ -2,8 +2,8 @@
  * int8 SeluGrad, AVX2: the 16-bit fixed-point form (small_int_fixed.h, small_int_avx2.h), 32
  * elements per step. K's bytes come from o in 32 byte lanes: the high byte min(o, 0) + 1, the low
  * byte by a compare and two VPBLENDVB (single-uop on Zen; the second takes o's sign bit as its
- * mask). Large calls run in two sub-streams with plain stores (sg256_stream_loop with nt 0,
- * sg_avx2.h).
+ * mask). Large calls run in two sub-streams with plain stores and their inputs prefetched
+ * SG256_PLAIN_PF_BYTES (2 KiB) ahead (sg256_stream_loop with nt 0, sg_avx2.h).
  */
 #include "small_int_avx2.h"
 

@@ -1,9 +1,9 @@
 /*
  * float32 SELU forward, AVX2 + FMA, 8 lanes x 4 per step: sg256_selu_f32_n two vectors at a time
  * (every rounding as the model, the exponential's FMAs as fmaf). Four vectors per step give the
- * core more independent chains to overlap (4K elements in L1 on the Zen 5 VM, 2 vectors per step
- * take about 2% more cycles per element). Rest: 8 lanes at a time, then the scalar kernel for
- * fewer than 8.
+ * core more independent chains to overlap (selugrad_isa_rates, 4K elements in L1 on the Zen 5
+ * VM: with 2 vectors per step about 2% more cycles per element). Rest: 8 lanes at a time, then the
+ * scalar kernel for fewer than 8.
  */
 #include "selu_avx2.h"
 

@@ -126,13 +126,12 @@ static inline void sg256_store(void *y, __m256i r, int stream) {
         _mm256_storeu_si256((__m256i *)y, r);
 }
 
-/* Stores four result vectors at y (32-byte aligned when streaming). */
-static inline void sg256_store4(uint16_t *y, __m256i r0, __m256i r1, __m256i r2, __m256i r3,
-                                int stream) {
-    sg256_store(y, r0, stream);
-    sg256_store(y + 16, r1, stream);
-    sg256_store(y + 32, r2, stream);
-    sg256_store(y + 48, r3, stream);
+/* Stores four result vectors at y, plainly. */
+static inline void sg256_store4(uint16_t *y, __m256i r0, __m256i r1, __m256i r2, __m256i r3) {
+    _mm256_storeu_si256((__m256i *)y, r0);
+    _mm256_storeu_si256((__m256i *)(y + 16), r1);
+    _mm256_storeu_si256((__m256i *)(y + 32), r2);
+    _mm256_storeu_si256((__m256i *)(y + 48), r3);
 }
 
 /* The number of es-byte elements from y to the next 32-byte boundary, at most n. */
@@ -153,7 +152,9 @@ static inline size_t sg256_peel(const void *y, size_t n, size_t es) {
    the prefetch too about 0.9; the prefetch 4 KiB ahead cost time when the data were in the L3,
    2 KiB did not (docs/dispatch.md, "Stores and prefetch (x86)"). The others store plainly, two
    steps per iteration. */
+#ifndef SG256_PLAIN_PF_BYTES
 #define SG256_PLAIN_PF_BYTES 2048
+#endif
 typedef __m256i (*sg256_step_fn)(const void *g, const void *o);
 typedef void (*sg256_rest_fn)(const void *g, const void *o, void *y, size_t m);
 
@@ -239,7 +240,7 @@ SG_ALWAYS_INLINE void sg256_fast_block(const uint16_t *g, const uint16_t *o, uin
         __m256i r2 = fast(gb + 32, ob + 32, zero, &acc);
         __m256i r3 = fast(gb + 48, ob + 48, zero, &acc);
         if (!sg256_nonfinite(acc)) {
-            sg256_store4(y + i, r0, r1, r2, r3, 0);
+            sg256_store4(y + i, r0, r1, r2, r3);
             return;
         }
         *full = SG256_FULL_AFTER + 1;
@@ -248,7 +249,7 @@ SG_ALWAYS_INLINE void sg256_fast_block(const uint16_t *g, const uint16_t *o, uin
     gb = sg_launder16(gb);
     ob = sg_launder16(ob);
     sg256_store4(y + i, step(gb, ob, zero), step(gb + 16, ob + 16, zero),
-                 step(gb + 32, ob + 32, zero), step(gb + 48, ob + 48, zero), 0);
+                 step(gb + 32, ob + 32, zero), step(gb + 48, ob + 48, zero));
 }
 
 /* The loop of a 16-bit kernel with a fast path (f16_avx2.c, bf16_avx2.c). A block's four
@@ -261,9 +262,10 @@ SG_ALWAYS_INLINE void sg256_fast_block(const uint16_t *g, const uint16_t *o, uin
    order. Calls that move SG_NT_MIN_BYTES or more peel to a 32-byte aligned y and run in two
    sub-streams (x86_nt.h), prefetching the inputs SG256_PLAIN_PF_BYTES ahead. Every call stores
    plainly: on the Zen 5 VM the two kernels, whose steps take about as many cycles per byte as
-   DRAM does, ran from DRAM at about 0.8 of the triad with streaming stores and a 4 KiB
-   prefetch, and at about 0.95 with plain stores and the 2 KiB prefetch (docs/dispatch.md,
-   "Stores and prefetch (x86)"). */
+   DRAM does, ran 16M-element calls from DRAM 1.15-1.21 (bf16) and 1.18-1.20 (f16) times as fast
+   with plain stores and the 2 KiB prefetch as with streaming stores and a 4 KiB prefetch; from
+   64M up bf16 kept its gain (1.22-1.27) and f16 ran even (0.97-1.05) (docs/dispatch.md, "Stores
+   and prefetch (x86)"). */
 SG_ALWAYS_INLINE void sg256_fast_loop(const uint16_t *g, const uint16_t *o, uint16_t *y, size_t n,
                                       __m256 zero, sg256_fast16_fn fast, sg256_step16_fn step,
                                       sg256_rest_fn rest) {

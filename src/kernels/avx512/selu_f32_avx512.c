@@ -1,8 +1,9 @@
 /*
  * float32 SELU forward, AVX-512F, 16 lanes x 4 per step: sg512_selu_f32_fix_n two vectors at a
  * time (every rounding as the model, the exponential's FMAs as fmaf). Four vectors per step give
- * the core more independent chains to overlap (4K elements in L1 on the Zen 5 VM, 2 vectors per
- * step take about 3% more cycles per element). Rest: one masked step per 16 lanes.
+ * the core more independent chains to overlap (selugrad_isa_rates, 4K elements in L1 on the Zen
+ * 5 VM: with 2 vectors per step about 3% more cycles per element). Rest: one masked step per 16
+ * lanes.
  */
 #include "selu_avx512.h"
 
