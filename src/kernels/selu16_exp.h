@@ -22,8 +22,8 @@
  * j = 12 (rounded down): with nearest, fp16 0xB471 (N = 16) and 0xB099 (N = 8) give results one
  * fp16 ulp away from the model's, whose exponential is 0.58 ulp off at those points. AVX-512 uses
  * all 16 entries (N = 16, VPERMPS on 16 lanes), AVX2 the even ones (N = 8, 8 lanes).
- * Operations per 16 lanes on AVX-512: 8 on the FMA/multiply pipes (the model's step: 12 and a
- * VSCALEFPS), 3 on the add pipes, 3 integer, one permute.
+ * Operations per 16 lanes on AVX-512: 8 on the FMA/multiply pipes (the float32 step: 12), 3 on
+ * the add pipes, 3 integer, one permute.
  */
 #ifndef SELUGRAD_KERNELS_SELU16_EXP_H
 #define SELUGRAD_KERNELS_SELU16_EXP_H

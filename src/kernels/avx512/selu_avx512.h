@@ -45,8 +45,9 @@ SG_ALWAYS_INLINE void sg512_selu_exp_n(const __m512 *x, __m512 *e, int n) {
     for (int j = 0; j < n; j++)
         u[j] = _mm512_add_ps(_mm512_set1_ps(1.0f),
                              _mm512_fmadd_ps(_mm512_mul_ps(r[j], r[j]), u[j], r[j]));
-    /* u * 2^k, exact: k << 23 (z's bits shifted) added to u's bits (VSCALEFPS(u, kf), the same
-       value, takes longer: 4K elements in L1 on the Zen 5 VM, bench/isa_rates.c) */
+    /* u * 2^k, exact: k << 23 (z's bits shifted) added to u's bits (VSCALEFPS(u, kf) gives the
+       same value; with it the float32 forward took 4-5 % more cycles, selugrad_isa_rates, 4K
+       elements in L1 on the Zen 5 VM) */
     for (int j = 0; j < n; j++)
         e[j] = _mm512_castsi512_ps(_mm512_add_epi32(
             _mm512_castps_si512(u[j]), _mm512_slli_epi32(_mm512_castps_si512(z[j]), 23)));
@@ -67,18 +68,18 @@ SG_ALWAYS_INLINE __m512 sg512_selu_exp(__m512 x) {
 
 /* The float32 forward (selu_scalar.c's form) on n vectors in place, interleaved as
  * sg512_selu_exp_n: t = (exp(min(x, 0)) - 1) * A, y = (x <= 0 ? t : x) S, NaN made canonical:
- * x's classes fixed up by the table fix first (SG512_FIX_F32: a NaN becomes the canonical one,
- * which the product by S keeps; nothing else), off the exponential's chain of dependent
- * operations. The select is the multiply by A, merged where x is below 0 or -0 (VFPCLASSPS): +0
- * keeps x, equal to its t (+0); -0 takes t (+0) as the model does; a NaN keeps the fixed-up x. */
-SG_ALWAYS_INLINE void sg512_selu_f32_fix_n(__m512 *v, int n, int fix) {
+ * x's classes fixed up first (SG512_FIX_F32: a NaN becomes the canonical one, which the product
+ * by S keeps; nothing else), off the exponential's chain of dependent operations. The select is the
+ * multiply by A, merged where x is below 0 or -0 (VFPCLASSPS): +0 keeps x, equal to its t (+0); -0
+ * takes t (+0) as the model does; a NaN keeps the fixed-up x. */
+SG_ALWAYS_INLINE void sg512_selu_f32_n(__m512 *v, int n) {
     __mmask16 neg[4];
     __m512 xq[4], e[4];
     /* VFPCLASSPS: -0 (0x04), -inf (0x10), negative finite (0x40) */
     for (int j = 0; j < n; j++) neg[j] = _mm512_fpclass_ps_mask(v[j], 0x54);
     for (int j = 0; j < n; j++)
         xq[j] = _mm512_fixupimm_ps(_mm512_castsi512_ps(_mm512_set1_epi32((int)SG_F32_QNAN_BITS)),
-                                   v[j], _mm512_set1_epi32(fix), 0);
+                                   v[j], _mm512_set1_epi32(SG512_FIX_F32), 0);
     sg512_selu_exp_n(v, e, n);
     for (int j = 0; j < n; j++)
         e[j] = _mm512_mask_mul_ps(xq[j], neg[j], _mm512_sub_ps(e[j], _mm512_set1_ps(1.0f)),
@@ -87,13 +88,9 @@ SG_ALWAYS_INLINE void sg512_selu_f32_fix_n(__m512 *v, int n, int fix) {
         v[j] = _mm512_mul_ps(e[j], _mm512_castsi512_ps(_mm512_set1_epi32((int)SG_F32_SCALE_BITS)));
 }
 
-SG_ALWAYS_INLINE __m512 sg512_selu_f32_fix(__m512 x, int fix) {
-    sg512_selu_f32_fix_n(&x, 1, fix);
-    return x;
-}
-
 SG_ALWAYS_INLINE __m512 sg512_selu_f32(__m512 x) {
-    return sg512_selu_f32_fix(x, SG512_FIX_F32);
+    sg512_selu_f32_n(&x, 1);
+    return x;
 }
 
 static inline __m512 sg512_bits(uint32_t u) {
@@ -101,9 +98,9 @@ static inline __m512 sg512_bits(uint32_t u) {
 }
 
 /* The forward of x widened from float16 or bfloat16 (selu16_exp.h, N = 16), NaN made canonical
- * and the classes fixed up by the table fix, as sg512_selu_f32_fix: equal to it after the
- * rounding to the 16-bit type, not before. The fix-up and the select sit on the x * S side, off
- * the exponential's chain of dependent operations. */
+ * and x * S's classes fixed up by the table fix (SG512_FIX_F32 or SG512_FIX_F16): equal to
+ * sg512_selu_f32 after the rounding to the 16-bit type, not before. The fix-up and the select sit
+ * on the x * S side, off the exponential's chain of dependent operations. */
 static inline __m512 sg512_selu16_f32_fix(__m512 x, int fix) {
     static const uint32_t tab[16] = SG16_EXP_TABLE;
     const __m512 magic = _mm512_set1_ps(SG_EXP_MAGIC);

@@ -1,5 +1,5 @@
 /*
- * float32 SELU forward, AVX-512F, 16 lanes x 4 per step: sg512_selu_f32_fix_n two vectors at a
+ * float32 SELU forward, AVX-512F, 16 lanes x 4 per step: sg512_selu_f32_n two vectors at a
  * time (every rounding as the model, the exponential's FMAs as fmaf). Four vectors per step give
  * the core more independent chains to overlap (selugrad_isa_rates, 4K elements in L1 on the Zen
  * 5 VM: with 2 vectors per step about 3% more cycles per element). Rest: one masked step per 16
@@ -21,8 +21,8 @@ SG_ALWAYS_INLINE void sg_f32_step(const void *xv, void *yv, int stream) {
     float *y = (float *)yv;
     __m512 r[4];
     for (int j = 0; j < 4; j++) r[j] = _mm512_loadu_ps(x + 16 * j);
-    sg512_selu_f32_fix_n(r, 2, SG512_FIX_F32);
-    sg512_selu_f32_fix_n(r + 2, 2, SG512_FIX_F32);
+    sg512_selu_f32_n(r, 2);
+    sg512_selu_f32_n(r + 2, 2);
     for (int j = 0; j < 4; j++) {
         if (stream)
             _mm512_stream_ps(y + 16 * j, r[j]);
