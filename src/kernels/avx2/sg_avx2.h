@@ -155,6 +155,11 @@ static inline size_t sg256_peel(const void *y, size_t n, size_t es) {
 #ifndef SG256_PLAIN_PF_BYTES
 #define SG256_PLAIN_PF_BYTES 2048
 #endif
+/* The line SG256_PLAIN_PF_BYTES after p, into L1 (the plain-store loops' prefetch; always
+   inlined, as x86_nt.h's sg_prefetch). */
+SG_ALWAYS_INLINE void sg256_prefetch_ahead(const void *p) {
+    _mm_prefetch((const char *)p + SG256_PLAIN_PF_BYTES, _MM_HINT_T0);
+}
 typedef __m256i (*sg256_step_fn)(const void *g, const void *o);
 typedef void (*sg256_rest_fn)(const void *g, const void *o, void *y, size_t m);
 
@@ -177,10 +182,10 @@ SG_ALWAYS_INLINE void sg256_stream_loop(const void *gv, const void *ov, void *yv
             }
         } else {
             for (size_t e = b; e < b + part; e += 64) { /* two sub-streams, a line of each */
-                _mm_prefetch(g + e + SG256_PLAIN_PF_BYTES, _MM_HINT_T0);
-                _mm_prefetch(o + e + SG256_PLAIN_PF_BYTES, _MM_HINT_T0);
-                _mm_prefetch(g + e + part + SG256_PLAIN_PF_BYTES, _MM_HINT_T0);
-                _mm_prefetch(o + e + part + SG256_PLAIN_PF_BYTES, _MM_HINT_T0);
+                sg256_prefetch_ahead(g + e);
+                sg256_prefetch_ahead(o + e);
+                sg256_prefetch_ahead(g + e + part);
+                sg256_prefetch_ahead(o + e + part);
                 __m256i r0 = step(g + e, o + e), r1 = step(g + e + 32, o + e + 32);
                 _mm256_storeu_si256((__m256i *)(y + e), r0);
                 _mm256_storeu_si256((__m256i *)(y + e + 32), r1);
@@ -228,10 +233,10 @@ SG_ALWAYS_INLINE void sg256_fast_block(const uint16_t *g, const uint16_t *o, uin
                                        int pf, unsigned *full) {
     const uint16_t *gb = g + i, *ob = o + i;
     if (pf) { /* the block's two lines of each input */
-        _mm_prefetch((const char *)gb + SG256_PLAIN_PF_BYTES, _MM_HINT_T0);
-        _mm_prefetch((const char *)gb + SG256_PLAIN_PF_BYTES + 64, _MM_HINT_T0);
-        _mm_prefetch((const char *)ob + SG256_PLAIN_PF_BYTES, _MM_HINT_T0);
-        _mm_prefetch((const char *)ob + SG256_PLAIN_PF_BYTES + 64, _MM_HINT_T0);
+        sg256_prefetch_ahead(gb);
+        sg256_prefetch_ahead(gb + 32);
+        sg256_prefetch_ahead(ob);
+        sg256_prefetch_ahead(ob + 32);
     }
     if (*full == 0) {
         __m256 acc = _mm256_set1_ps(1.0f);
