@@ -15,6 +15,14 @@
 
 #include "bench_internal.h"
 
+/* oneDNN's eltwise backward has no other dtype, in any build of it: said before whether it is
+   here at all */
+static const char *sgb_onednn_dtype_why(selugrad_dtype dtype) {
+    if (dtype != SELUGRAD_FLOAT && dtype != SELUGRAD_BF16)
+        return "oneDNN's eltwise backward takes f32 and bf16 only";
+    return NULL;
+}
+
 #if defined(SGB_HAVE_ONEDNN)
 #include <dlfcn.h>
 #include <pthread.h>
@@ -127,10 +135,7 @@ static int sgb_onednn_make(sgb_onednn *p, dnnl_data_type_t dt) {
 }
 
 sgb_onednn *sgb_onednn_open(sgb_bufs *b, selugrad_dtype dtype, const char **why) {
-    if (dtype != SELUGRAD_FLOAT && dtype != SELUGRAD_BF16) {
-        *why = "oneDNN's eltwise backward takes f32 and bf16 only";
-        return NULL;
-    }
+    if ((*why = sgb_onednn_dtype_why(dtype)) != NULL) return NULL;
     pthread_once(&sgb_dnnl_once, sgb_dnnl_init);
     if (sgb_dnnl.why) {
         *why = sgb_dnnl.why;
@@ -181,8 +186,12 @@ struct sgb_onednn {
 
 sgb_onednn *sgb_onednn_open(sgb_bufs *b, selugrad_dtype dtype, const char **why) {
     (void)b;
-    (void)dtype;
+    if ((*why = sgb_onednn_dtype_why(dtype)) != NULL) return NULL;
+#if defined(SGB_ONEDNN_SANITIZED)
+    *why = "not built: a sanitizer build (bench/CMakeLists.txt says why)";
+#else
     *why = "not built: CMake found no oneDNN header (Debian: libdnnl-dev)";
+#endif
     return NULL;
 }
 
