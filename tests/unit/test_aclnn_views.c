@@ -272,6 +272,25 @@ static void test_huge_strides_phase1(void **state) {
     assert_msg_has("aclnnSeluBackwardGetWorkspaceSize", "could not be proven");
     aclDestroyTensor(t);
     aclDestroyTensor(gi);
+    /* A workspace beyond 2^63 - 1 bytes is refused, not wrapped: gradInput {2^61, 2} with
+       strides {3, 1} (disjoint, not contiguous: packed, 2^62 bytes) and both inputs of stride 0
+       (packed too): 3 * 2^62 bytes. The views lie in memory the runtime does not know, and the
+       executor is never run. */
+    const int64_t dw[2] = {(int64_t)1 << 61, 2}, sw[2] = {3, 1}, zw[2] = {0, 0};
+    const int64_t sdw[1] = {((int64_t)3 << 61) + 2};
+    gi = aclCreateTensor(dw, 2, ACL_INT8, zw, 0, ACL_FORMAT_ND, one, 1, b);
+    t = aclCreateTensor(dw, 2, ACL_INT8, sw, 0, ACL_FORMAT_ND, sdw, 1, b);
+    assert_non_null(gi);
+    assert_non_null(t);
+    ws = 1;
+    ex = NULL;
+    assert_int_equal(aclnnSeluBackwardGetWorkspaceSize(gi, gi, t, &ws, &ex),
+                     ACLNN_ERR_PARAM_INVALID);
+    assert_msg_has("aclnnSeluBackwardGetWorkspaceSize", "workspace");
+    assert_int_equal(ws, 1); /* nothing written on a failure */
+    assert_null(ex);
+    aclDestroyTensor(t);
+    aclDestroyTensor(gi);
 }
 
 int main(void) {

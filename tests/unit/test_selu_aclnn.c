@@ -200,6 +200,23 @@ static void test_casts(void **state) {
     }
     aclDestroyTensor(x);
     aclDestroyTensor(y);
+    /* A conversion whose workspace would pass 2^63 - 1 bytes is refused, not wrapped: 2^62
+       int32 elements (self of stride 0) computed in the workspace (2^64 bytes) before their
+       conversion to an int8 out. The out lies in memory the runtime does not know; nothing
+       runs. */
+    const int64_t dh[1] = {(int64_t)1 << 62}, z1[1] = {0}, one[1] = {1};
+    x = aclCreateTensor(dh, 1, ACL_INT32, z1, 0, ACL_FORMAT_ND, one, 1, big);
+    y = aclCreateTensor(dh, 1, ACL_INT8, NULL, 0, ACL_FORMAT_ND, dh, 1, small);
+    assert_non_null(x);
+    assert_non_null(y);
+    uint64_t ws = 1;
+    aclOpExecutor *ex = NULL;
+    assert_int_equal(aclnnSeluGetWorkspaceSize(x, y, &ws, &ex), ACLNN_ERR_PARAM_INVALID);
+    assert_msg_has("aclnnSeluGetWorkspaceSize", "workspace");
+    assert_int_equal(ws, 1);
+    assert_null(ex);
+    aclDestroyTensor(x);
+    aclDestroyTensor(y);
 }
 
 /* Views: transposed, offset, strided; ranks 0 and 9; empty; in place and partial overlap. */

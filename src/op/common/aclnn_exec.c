@@ -50,11 +50,20 @@ static bool sg_spans_meet(const aclOpExecutor *ex, int a, int b) {
     return alo < bhi && blo < ahi;
 }
 
-static uint64_t sg_ws_bytes(size_t n, size_t es) {
-    return ((uint64_t)n * es + SG_WS_ALIGN - 1) / SG_WS_ALIGN * SG_WS_ALIGN;
+/* Adds the bytes of n elements of es bytes, rounded up to SG_WS_ALIGN, to *off; false when the
+   sum would pass INT64_MAX or SIZE_MAX (a view of up to 2^63 elements packed at 4 bytes each,
+   or three such buffers, does not fit in 64 bits). */
+static bool sg_ws_add(uint64_t *off, size_t n, size_t es) {
+    const uint64_t max =
+        (uint64_t)SIZE_MAX < (uint64_t)INT64_MAX ? (uint64_t)SIZE_MAX : (uint64_t)INT64_MAX;
+    if ((uint64_t)n > (max - (SG_WS_ALIGN - 1)) / es) return false;
+    uint64_t bytes = ((uint64_t)n * es + SG_WS_ALIGN - 1) / SG_WS_ALIGN * SG_WS_ALIGN;
+    if (bytes > max - *off) return false;
+    *off += bytes;
+    return true;
 }
 
-void sg_ex_plan(aclOpExecutor *ex, const sg_kernel *k, const aclTensor *const t[], int nt) {
+bool sg_ex_plan(aclOpExecutor *ex, const sg_kernel *k, const aclTensor *const t[], int nt) {
     int yv = nt - 1;
     ex->nt = nt;
     ex->dtype = t[0]->dtype;
@@ -82,13 +91,14 @@ void sg_ex_plan(aclOpExecutor *ex, const sg_kernel *k, const aclTensor *const t[
     for (int v = 0; v < nt; v++) {
         if (!ex->pack[v]) continue;
         ex->ws_off[v] = (size_t)off;
-        off += sg_ws_bytes(n, ex->es);
+        if (!sg_ws_add(&off, n, ex->es)) return false;
     }
     if (cast) {
         ex->cast_off = (size_t)off;
-        off += sg_ws_bytes(n, ex->out_es);
+        if (!sg_ws_add(&off, n, ex->out_es)) return false;
     }
     ex->workspace = off;
+    return true;
 }
 
 int32_t sg_ex_run(const aclOpExecutor *ex, void *workspace) {

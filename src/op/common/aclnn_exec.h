@@ -41,8 +41,9 @@ struct aclOpExecutor {
 };
 
 /* Makes the plan for nt (2 or 3) validated, non-empty, same-shape tensors, the output last, run
-   by kernel k (computing in t[0]'s dtype; an output of another dtype is converted after). */
-void sg_ex_plan(aclOpExecutor *ex, const sg_kernel *k, const aclTensor *const t[], int nt);
+   by kernel k (computing in t[0]'s dtype; an output of another dtype is converted after). False
+   when the workspace it needs would exceed INT64_MAX or SIZE_MAX bytes: no plan. */
+bool sg_ex_plan(aclOpExecutor *ex, const sg_kernel *k, const aclTensor *const t[], int nt);
 
 /* Runs ex with the workspace on this thread; 0 or an aclnn code with a message. */
 int32_t sg_ex_run(const aclOpExecutor *ex, void *workspace);

@@ -117,10 +117,15 @@ aclnnStatus sg_op_make_executor(const char *fn, const char *run_name, const sg_k
     aclOpExecutor *ex = sg_ex_new();
     if (ex == NULL) return sg_acl_fail(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", fn);
     ex->run_name = run_name;
-    if (t[0]->numel == 0)
+    if (t[0]->numel == 0) {
         ex->mode = SG_EX_EMPTY;
-    else
-        sg_ex_plan(ex, k, t, nt);
+    } else if (!sg_ex_plan(ex, k, t, nt)) {
+        if (sg_reg_remove(ex, SG_H_EXECUTOR, NULL)) sg_ex_release(ex);
+        return sg_acl_fail(ACLNN_ERR_PARAM_INVALID,
+                           "%s: the workspace for %" PRId64 " elements would exceed 2^63 - 1 "
+                           "bytes (views that must be copied through it are too large)",
+                           fn, t[0]->numel);
+    }
     *ws = ex->workspace;
     *executor = ex;
     return ACLNN_SUCCESS;
