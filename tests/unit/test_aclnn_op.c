@@ -179,6 +179,128 @@ static void test_empty_and_rank0(void **state) {
     aclDestroyTensor(y);
 }
 
+/* An empty tensor succeeds only at check 6: checks 1 to 5 still apply to it, in their order
+   (docs/contract.md, "Phase 1 checks"). Each row: the three tensors' dtypes and shapes (all
+   empty unless said), whether workspaceSize is passed, and the code expected. */
+static void test_empty_still_checked(void **state) {
+    (void)state;
+    static const int64_t e203[3] = {2, 0, 3}, e204[3] = {2, 0, 4}, e20[2] = {2, 0},
+                         e023[3] = {0, 2, 3}, n23[2] = {2, 3};
+    static const struct {
+        aclDataType dt[3];
+        const int64_t *dims[3];
+        uint64_t rank[3];
+        int pass_ws;
+        int null_tensor; /* index of a NULL tensor, or -1 */
+        aclnnStatus want;
+        const char *msg;
+    } rows[] = {
+        /* 1: workspaceSize NULL */
+        {{ACL_FLOAT, ACL_FLOAT, ACL_FLOAT},
+         {e203, e203, e203},
+         {3, 3, 3},
+         0,
+         -1,
+         ACLNN_ERR_PARAM_NULLPTR,
+         "workspaceSize"},
+        /* 2: a NULL tensor beside empty ones */
+        {{ACL_FLOAT, ACL_FLOAT, ACL_FLOAT},
+         {e203, e203, e203},
+         {3, 3, 3},
+         1,
+         1,
+         ACLNN_ERR_PARAM_NULLPTR,
+         "result is NULL"},
+        /* 3: dtypes differ */
+        {{ACL_FLOAT, ACL_FLOAT16, ACL_FLOAT},
+         {e203, e203, e203},
+         {3, 3, 3},
+         1,
+         -1,
+         ACLNN_ERR_PARAM_INVALID,
+         "result dtype"},
+        /* 4: a dtype the SoC does not take */
+        {{ACL_UINT8, ACL_UINT8, ACL_UINT8},
+         {e203, e203, e203},
+         {3, 3, 3},
+         1,
+         -1,
+         ACLNN_ERR_PARAM_INVALID,
+         "ACL_UINT8 (4) is not supported"},
+        {{ACL_DOUBLE, ACL_DOUBLE, ACL_DOUBLE},
+         {e203, e203, e203},
+         {3, 3, 3},
+         1,
+         -1,
+         ACLNN_ERR_PARAM_INVALID,
+         "ACL_DOUBLE"},
+        /* 5: shapes differ, both empty; a rank apart; the 0 elsewhere; one not empty */
+        {{ACL_FLOAT, ACL_FLOAT, ACL_FLOAT},
+         {e203, e203, e204},
+         {3, 3, 3},
+         1,
+         -1,
+         ACLNN_ERR_PARAM_INVALID,
+         "gradInput shape [2,0,4]"},
+        {{ACL_FLOAT, ACL_FLOAT, ACL_FLOAT},
+         {e203, e20, e203},
+         {3, 2, 3},
+         1,
+         -1,
+         ACLNN_ERR_PARAM_INVALID,
+         "result shape [2,0]"},
+        {{ACL_FLOAT, ACL_FLOAT, ACL_FLOAT},
+         {e203, e023, e203},
+         {3, 3, 3},
+         1,
+         -1,
+         ACLNN_ERR_PARAM_INVALID,
+         "result shape [0,2,3]"},
+        {{ACL_INT8, ACL_INT8, ACL_INT8},
+         {e203, e203, n23},
+         {3, 3, 2},
+         1,
+         -1,
+         ACLNN_ERR_PARAM_INVALID,
+         "gradInput shape [2,3]"},
+        /* 6: all checks passed: success, workspace 0 */
+        {{ACL_INT32, ACL_INT32, ACL_INT32},
+         {e203, e203, e203},
+         {3, 3, 3},
+         1,
+         -1,
+         ACLNN_SUCCESS,
+         NULL},
+    };
+    int8_t data[8] = {0};
+    for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++) {
+        aclTensor *t[3];
+        for (int v = 0; v < 3; v++) {
+            /* empty views get no data (none is needed); the non-empty one gets a buffer */
+            int64_t n = 1;
+            for (uint64_t i = 0; i < rows[r].rank[v]; i++) n *= rows[r].dims[v][i];
+            t[v] = sgt_tensor(rows[r].dt[v], rows[r].dims[v], rows[r].rank[v], n ? data : NULL);
+            assert_non_null(t[v]);
+        }
+        uint64_t ws = 77;
+        aclOpExecutor *ex = NULL;
+        aclnnStatus rc = aclnnSeluBackwardGetWorkspaceSize(
+            t[0], rows[r].null_tensor == 1 ? NULL : t[1], t[2], rows[r].pass_ws ? &ws : NULL, &ex);
+        if (rc != rows[r].want) print_error("row %zu: %d, expected %d\n", r, rc, rows[r].want);
+        assert_int_equal(rc, rows[r].want);
+        if (rows[r].msg != NULL) {
+            assert_msg_has("aclnnSeluBackwardGetWorkspaceSize", rows[r].msg);
+            assert_int_equal(ws, 77); /* nothing written on a failure */
+            assert_null(ex);
+        } else {
+            assert_int_equal(ws, 0);
+            assert_int_equal(aclnnSeluBackward(NULL, 0, ex, NULL), ACLNN_SUCCESS);
+            assert_int_equal(aclrtSynchronizeStream(NULL), ACL_SUCCESS);
+        }
+        for (int v = 0; v < 3; v++) aclDestroyTensor(t[v]);
+    }
+}
+
 static void test_ranks(void **state) {
     (void)state;
     /* Ranks 1..12 (above 8 is flattened), each with 2 * 3 * 1 * 2 * ... elements. */
@@ -409,10 +531,15 @@ static void test_concurrent_claims(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_concurrent_claims), cmocka_unit_test(test_stale_handles),
-        cmocka_unit_test(test_check_order),       cmocka_unit_test(test_soc_dtypes),
-        cmocka_unit_test(test_empty_and_rank0),   cmocka_unit_test(test_ranks),
-        cmocka_unit_test(test_formats_ignored),   cmocka_unit_test(test_phase2_errors),
+        cmocka_unit_test(test_concurrent_claims),
+        cmocka_unit_test(test_stale_handles),
+        cmocka_unit_test(test_check_order),
+        cmocka_unit_test(test_soc_dtypes),
+        cmocka_unit_test(test_empty_and_rank0),
+        cmocka_unit_test(test_empty_still_checked),
+        cmocka_unit_test(test_ranks),
+        cmocka_unit_test(test_formats_ignored),
+        cmocka_unit_test(test_phase2_errors),
         cmocka_unit_test(test_repeatable),
     };
     return cmocka_run_group_tests(tests, sgt_setup, sgt_teardown);

@@ -110,6 +110,58 @@ static void test_check_order(void **state) {
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) aclDestroyTensor(all[i]);
 }
 
+/* Empty tensors succeed only after the other checks (docs/contract.md, "Forward aclnn API"):
+   a NULL pointer, a dtype outside the SoC's list, a floating self into an integer out and
+   differing shapes are still refused. Each row: self's and out's dtype and shape, and the
+   expected code and message. */
+static void test_empty_still_checked(void **state) {
+    (void)state;
+    static const int64_t e203[3] = {2, 0, 3}, e204[3] = {2, 0, 4}, e20[2] = {2, 0};
+    static const struct {
+        aclDataType dt[2];
+        const int64_t *dims[2];
+        uint64_t rank[2];
+        aclnnStatus want;
+        const char *msg;
+    } rows[] = {
+        {{ACL_UINT8, ACL_UINT8}, {e203, e203}, {3, 3}, ACLNN_ERR_PARAM_INVALID, "self dtype"},
+        {{ACL_FLOAT, ACL_UINT8}, {e203, e203}, {3, 3}, ACLNN_ERR_PARAM_INVALID, "out dtype"},
+        {{ACL_FLOAT, ACL_INT8}, {e203, e203}, {3, 3}, ACLNN_ERR_PARAM_INVALID, "cannot be cast"},
+        {{ACL_FLOAT, ACL_FLOAT}, {e203, e204}, {3, 3}, ACLNN_ERR_PARAM_INVALID, "out shape"},
+        {{ACL_INT8, ACL_INT8}, {e203, e20}, {3, 2}, ACLNN_ERR_PARAM_INVALID, "out shape [2,0]"},
+        {{ACL_INT8, ACL_FLOAT16}, {e203, e203}, {3, 3}, ACLNN_SUCCESS, NULL},
+    };
+    for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++) {
+        aclTensor *x = sgt_tensor(rows[r].dt[0], rows[r].dims[0], rows[r].rank[0], NULL);
+        aclTensor *y = sgt_tensor(rows[r].dt[1], rows[r].dims[1], rows[r].rank[1], NULL);
+        uint64_t ws = 77;
+        aclOpExecutor *ex = NULL;
+        assert_int_equal(aclnnSeluGetWorkspaceSize(x, NULL, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR);
+        assert_int_equal(aclnnSeluGetWorkspaceSize(x, y, NULL, &ex), ACLNN_ERR_PARAM_NULLPTR);
+        assert_int_equal(aclnnSeluGetWorkspaceSize(x, y, &ws, &ex), rows[r].want);
+        if (rows[r].msg != NULL) {
+            assert_msg_has("aclnnSeluGetWorkspaceSize", rows[r].msg);
+            assert_int_equal(ws, 77);
+            assert_null(ex);
+        } else {
+            assert_int_equal(ws, 0);
+            assert_int_equal(aclnnSelu(NULL, 0, ex, NULL), ACLNN_SUCCESS);
+            assert_int_equal(aclrtSynchronizeStream(NULL), ACL_SUCCESS);
+        }
+        /* in place: the dtype list still applies to an empty selfRef */
+        ex = NULL;
+        aclnnStatus in = aclnnInplaceSeluGetWorkspaceSize(x, &ws, &ex);
+        assert_int_equal(in, rows[r].dt[0] == ACL_UINT8 ? ACLNN_ERR_PARAM_INVALID : ACLNN_SUCCESS);
+        if (in == ACLNN_SUCCESS) {
+            assert_int_equal(ws, 0);
+            assert_int_equal(aclnnInplaceSelu(NULL, 0, ex, NULL), ACLNN_SUCCESS);
+        }
+        aclDestroyTensor(x);
+        aclDestroyTensor(y);
+    }
+    assert_int_equal(aclrtSynchronizeStream(NULL), ACL_SUCCESS);
+}
+
 /* Whether phase 1 (and the run) accepts self and out of dtype dt with SELUGRAD_SOC = soc. */
 static int phase1_dtype(const char *soc, aclDataType dt) {
     assert_int_equal(sgt_restart_soc(soc), ACL_SUCCESS);
@@ -312,9 +364,13 @@ static void test_streams_executors(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_check_order), cmocka_unit_test(test_soc_dtypes),
-        cmocka_unit_test(test_values),      cmocka_unit_test(test_casts),
-        cmocka_unit_test(test_views),       cmocka_unit_test(test_streams_executors),
+        cmocka_unit_test(test_check_order),
+        cmocka_unit_test(test_empty_still_checked),
+        cmocka_unit_test(test_soc_dtypes),
+        cmocka_unit_test(test_values),
+        cmocka_unit_test(test_casts),
+        cmocka_unit_test(test_views),
+        cmocka_unit_test(test_streams_executors),
     };
     return cmocka_run_group_tests(tests, sgt_setup, sgt_teardown);
 }
