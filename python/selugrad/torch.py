@@ -145,6 +145,15 @@ def selu(x, inplace=False):
     (float16 computed in float32 and rounded)."""
     if not isinstance(x, torch.Tensor):
         raise TypeError(f"selu: x is {type(x).__name__}, not a torch.Tensor")
+    if inplace and x.requires_grad and torch.is_grad_enabled():
+        # autograd refuses this only after the forward has run (at mark_dirty): refuse it first,
+        # as torch.nn.functional.selu(inplace=True) does, so that x keeps its values.
+        if x.is_leaf:
+            raise RuntimeError("selu: a leaf Variable that requires grad is being used in an "
+                               "in-place operation (x is unchanged)")
+        if x._base is not None and x._base.is_leaf:
+            raise RuntimeError("selu: a view of a leaf Variable that requires grad is being used "
+                               "in an in-place operation (x is unchanged)")
     return SeluFunction.apply(x, inplace)
 
 

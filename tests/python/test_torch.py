@@ -146,6 +146,25 @@ def test_selu_in_place():
     assert tbits(leaf.grad) == tbits(want)
 
 
+def test_selu_in_place_on_a_leaf_is_refused_before_writing():
+    # torch.nn.functional.selu(inplace=True) refuses a leaf that requires grad, or a view of one,
+    # and leaves it unchanged; so must the drop-in (autograd alone would refuse it only after
+    # the forward had overwritten x)
+    for make in (lambda leaf: leaf, lambda leaf: leaf[1:3]):
+        leaf = torch.tensor([-1.0, 2.0, -0.5, 0.25], requires_grad=True)
+        with pytest.raises(RuntimeError, match=r"^selu: a (view of a )?leaf Variable that "
+                                               r"requires grad .* \(x is unchanged\)$"):
+            sgt.selu(make(leaf), inplace=True)
+        assert leaf.detach().tolist() == [-1.0, 2.0, -0.5, 0.25]
+        with pytest.raises(RuntimeError, match=r"leaf Variable that requires grad"):
+            sgt.SELU(inplace=True)(make(leaf))
+        assert leaf.detach().tolist() == [-1.0, 2.0, -0.5, 0.25]
+    with torch.no_grad():  # without autograd, in place on a leaf is allowed, as in PyTorch
+        leaf = torch.tensor([2.0], requires_grad=True)
+        sgt.selu(leaf, inplace=True)
+    assert tbits(leaf.detach()) == [0x40067D5F]  # fp32(2 * 0x3F867D5F) = 2.101402
+
+
 def test_dispatcher_operator():
     assert sgt.LIBRARY_OP  # torch 1.13 has torch.library
     g = torch.tensor([1.0, 1.0, 2.0])
