@@ -6,6 +6,7 @@
  * (tests/model/selu_golden.c) with the library's exponential.
  */
 #define _POSIX_C_SOURCE 200809L /* setenv */
+#include <fenv.h>
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -271,6 +272,41 @@ static void test_casts(void **state) {
     aclDestroyTensor(y);
 }
 
+/* The conversion to out's dtype rounds to nearest even whatever rounding mode the caller (and
+   so the thread of a stream it creates) has set, as the kernels do (docs/api.md, "Floating-point
+   environment"): INT32_MAX, the int32 result of every x >= 2043930000 (x * S saturates),
+   converts to 2^31 (0x4F000000); rounding down or toward zero would give 2147483520. Small (run
+   on the calling thread) and large (queued on a stream's worker) calls. */
+static void test_cast_rounding_mode(void **state) {
+    (void)state;
+    enum { BIG = 20000 }; /* 80 KB of out: more than a call runs inline */
+    static int32_t x[BIG];
+    static float y[BIG];
+    for (int i = 0; i < BIG; i++) x[i] = 2100000000 + (i % 1000) * 40000;
+    const int modes[3] = {FE_DOWNWARD, FE_TOWARDZERO, FE_UPWARD};
+    const int64_t counts[2] = {8, BIG};
+    for (int m = 0; m < 3; m++) {
+        for (int c = 0; c < 2; c++) {
+            memset(y, 0, sizeof y);
+            assert_int_equal(fesetround(modes[m]), 0);
+            aclrtStream s = NULL;
+            int rc = aclrtCreateStream(&s); /* its worker starts in the caller's mode */
+            aclTensor *tx = sgt_tensor(ACL_INT32, &counts[c], 1, x);
+            aclTensor *ty = sgt_tensor(ACL_FLOAT, &counts[c], 1, y);
+            if (rc == ACL_SUCCESS) rc = run_selu(tx, ty, s);
+            int after = fegetround();
+            fesetround(FE_TONEAREST);
+            assert_int_equal(rc, ACLNN_SUCCESS);
+            assert_int_equal(after, modes[m]); /* the caller's mode is left as it was */
+            for (int64_t i = 0; i < counts[c]; i++)
+                assert_int_equal(sg_f32_bits(y[i]), 0x4F000000u);
+            aclDestroyTensor(tx);
+            aclDestroyTensor(ty);
+            assert_int_equal(aclrtDestroyStream(s), ACL_SUCCESS);
+        }
+    }
+}
+
 /* Views: transposed, offset, strided; ranks 0 and 9; empty; in place and partial overlap. */
 static void test_views(void **state) {
     (void)state;
@@ -364,13 +400,10 @@ static void test_streams_executors(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_check_order),
-        cmocka_unit_test(test_empty_still_checked),
-        cmocka_unit_test(test_soc_dtypes),
-        cmocka_unit_test(test_values),
-        cmocka_unit_test(test_casts),
-        cmocka_unit_test(test_views),
-        cmocka_unit_test(test_streams_executors),
+        cmocka_unit_test(test_check_order), cmocka_unit_test(test_empty_still_checked),
+        cmocka_unit_test(test_soc_dtypes),  cmocka_unit_test(test_values),
+        cmocka_unit_test(test_casts),       cmocka_unit_test(test_cast_rounding_mode),
+        cmocka_unit_test(test_views),       cmocka_unit_test(test_streams_executors),
     };
     return cmocka_run_group_tests(tests, sgt_setup, sgt_teardown);
 }

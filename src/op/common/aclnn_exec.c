@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "../../core/dispatch.h"
+#include "../../core/fpenv.h"
 #include "../../core/pool.h"
 #include "../../runtime/acl_error.h"
 #include "../../runtime/registry.h"
@@ -123,7 +124,12 @@ int32_t sg_ex_run(const aclOpExecutor *ex, void *workspace) {
                            selugrad_last_error());
     if (ex->out_dtype != ex->dtype) {
         char *c = (char *)workspace + ex->cast_off;
+        /* In the default environment too, as the kernels: an int32 result converted to fp32
+           rounds to nearest even whatever rounding mode the calling (or stream) thread has. */
+        sg_fpenv env;
+        sg_fpenv_enter(&env);
         sg_convert(c, (selugrad_dtype)ex->out_dtype, p[yv], (selugrad_dtype)ex->dtype, ex->plan.n);
+        sg_fpenv_leave(&env);
         sg_view_scatter(ex->base[yv], c, &ex->joint, yv, ex->out_es);
     } else if (ex->pack[yv]) {
         sg_view_scatter(ex->base[yv], p[yv], &ex->joint, yv, ex->es);
