@@ -24,7 +24,8 @@ aclError aclrtCreateContext(aclrtContext *context, int32_t deviceId) {
         return sg_acl_fail(ACL_ERROR_INVALID_PARAM,
                            "aclrtCreateContext: context is NULL (expected the address of an "
                            "aclrtContext)");
-    aclError rc = aclrtSetDevice(deviceId); /* checks aclInit and deviceId, with their messages */
+    /* checks aclInit and deviceId, with messages naming this call */
+    aclError rc = sg_rt_set_device("aclrtCreateContext", deviceId);
     if (rc != ACL_SUCCESS) return rc;
     struct sg_context *c = malloc(sizeof *c);
     if (c == NULL || !sg_reg_add(c, SG_H_CONTEXT, sizeof *c)) {
@@ -58,7 +59,7 @@ aclError aclrtSetCurrentContext(aclrtContext context) {
     if (!sg_context_live(c))
         return sg_acl_fail(ACL_ERROR_INVALID_PARAM,
                            "aclrtSetCurrentContext: %p is not a live context", context);
-    aclError rc = aclrtSetDevice(c->device);
+    aclError rc = sg_rt_set_device("aclrtSetCurrentContext", c->device);
     if (rc != ACL_SUCCESS) return rc;
     sg_rt_context_set(c);
     return ACL_SUCCESS;

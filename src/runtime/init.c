@@ -99,11 +99,15 @@ static aclError sg_check_device(const char *fn, int32_t deviceId) {
     return ACL_SUCCESS;
 }
 
-aclError aclrtSetDevice(int32_t deviceId) {
-    aclError rc = sg_check_device("aclrtSetDevice", deviceId);
+aclError sg_rt_set_device(const char *fn, int32_t deviceId) {
+    aclError rc = sg_check_device(fn, deviceId);
     if (rc != ACL_SUCCESS) return rc;
     sg_rt_device = deviceId;
     return ACL_SUCCESS;
+}
+
+aclError aclrtSetDevice(int32_t deviceId) {
+    return sg_rt_set_device("aclrtSetDevice", deviceId);
 }
 
 aclError aclrtResetDevice(int32_t deviceId) {

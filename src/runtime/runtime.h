@@ -3,6 +3,9 @@
 #define SELUGRAD_RUNTIME_RUNTIME_H
 
 #include <stdbool.h>
+#include <stdint.h>
+
+#include "acl/acl.h"
 
 #include "soc.h"
 
@@ -16,6 +19,10 @@ const sg_soc *sg_rt_soc(void);
 /* Whether a config path is none (NULL or "") or a file that can be opened (aclInit, aclnnInit:
    the content is not read). */
 bool sg_config_path_ok(const char *path);
+
+/* aclrtSetDevice for the call fn (named in the messages): checks aclInit (100001) and deviceId
+   (107001), then makes deviceId this thread's current device. */
+aclError sg_rt_set_device(const char *fn, int32_t deviceId);
 
 /* This thread's current context as aclrtSetCurrentContext / aclrtCreateContext made it (NULL:
    none, or the device's default). It lives with this thread's current device, which init.c

@@ -63,6 +63,7 @@ static void test_contexts(void **state) {
     aclrtContext ctx = NULL, cur = NULL, def = NULL;
     assert_int_equal(aclrtCreateContext(NULL, 0), ACL_ERROR_INVALID_PARAM);
     assert_int_equal(aclrtCreateContext(&ctx, 1), ACL_ERROR_RT_INVALID_DEVICEID);
+    assert_msg_has("aclrtCreateContext", "deviceId 1 is invalid");
     /* the old CANN sample template: set device, create a context, make it current, a stream */
     assert_int_equal(aclrtSetDevice(0), ACL_SUCCESS);
     assert_int_equal(aclrtGetCurrentContext(&def), ACL_SUCCESS); /* the device's default */
@@ -122,6 +123,17 @@ static void test_contexts(void **state) {
     assert_int_equal(aclrtGetCurrentContext(&cur), ACL_SUCCESS);
     assert_ptr_equal(cur, def);
     assert_int_equal(aclrtSetCurrentContext(ctx), ACL_SUCCESS);
+    /* without aclInit the calls that need it say so under their own names (100001) */
+    assert_int_equal(aclrtResetDevice(0), ACL_SUCCESS);
+    assert_int_equal(aclFinalize(), ACL_SUCCESS);
+    assert_int_equal(aclrtSetCurrentContext(ctx), ACL_ERROR_UNINITIALIZE);
+    assert_msg_has("aclrtSetCurrentContext", "aclInit has not been called");
+    aclrtContext late = NULL;
+    assert_int_equal(aclrtCreateContext(&late, 0), ACL_ERROR_UNINITIALIZE);
+    assert_msg_has("aclrtCreateContext", "aclInit has not been called");
+    assert_null(late);
+    assert_int_equal(aclInit(NULL), ACL_SUCCESS);
+    assert_int_equal(aclrtSetDevice(0), ACL_SUCCESS);
     assert_int_equal(aclrtDestroyContext(ctx), ACL_SUCCESS);
 }
 
