@@ -5,6 +5,7 @@ shape; bf16 has no NumPy type and is stored as '<u2' (also read from '<i2' and '
 means bf16 unless dtype says float16. A raw .bin file (little-endian) needs the dtype, and the
 shape unless it is 1-D; its size must be exactly the shape's.
 """
+import operator
 import os
 
 import numpy as np
@@ -16,18 +17,23 @@ _NPY_KIND = {"f4": _core.float32, "f2": _core.float16, "i1": _core.int8, "u1": _
 
 
 def _shape_of(shape):
+    """The shape as a tuple of whole numbers >= 0 (a negative or fractional dim is refused)."""
     if shape is None:
         return None
-    if isinstance(shape, str):  # the CLI's spelling: 4x8x16, or "scalar"
-        if shape == "scalar":
-            return ()
-        try:
-            return tuple(int(s) for s in shape.split("x"))
-        except ValueError:
-            raise ValueError(f"load_npu_dump: bad shape '{shape}' (e.g. 4x8x16 or (4, 8, 16))") from None
-    if isinstance(shape, int):
-        return (shape,)
-    return tuple(int(n) for n in shape)
+    bad = ValueError(f"load_npu_dump: bad shape {shape!r}: dims are whole numbers >= 0 "
+                     "(e.g. 4x8x16 or (4, 8, 16))")
+    try:
+        if isinstance(shape, str):  # the CLI's spelling: 4x8x16, or "scalar"
+            dims = () if shape == "scalar" else tuple(
+                int(s) if s.isdigit() else -1 for s in shape.split("x"))
+        else:
+            dims = (operator.index(shape),) if not hasattr(shape, "__iter__") else tuple(
+                operator.index(n) for n in shape)
+    except TypeError:
+        raise bad from None
+    if any(n < 0 for n in dims):
+        raise bad
+    return dims
 
 
 def load_npu_dump(path, dtype=None, shape=None):
@@ -53,7 +59,7 @@ def load_npu_dump(path, dtype=None, shape=None):
         if shape is None:
             shape = (size // es,)
         n = int(np.prod(shape, dtype=np.int64))
-        if any(s < 0 for s in shape) or n * es != size:
+        if n * es != size:
             raise ValueError(f"load_npu_dump: {path}: file is {'shorter' if n * es > size else 'longer'} "
                              f"than its shape says ({size} bytes of data, the shape "
                              f"{_core._shape_str(shape)} needs {n} elements of {es} bytes)")

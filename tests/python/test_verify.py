@@ -228,6 +228,14 @@ def test_bin_files(tmp_path):
         selugrad.load_npu_dump(tmp_path / "a.bin", "f16", (5, 6))
     with pytest.raises(ValueError, match=r"file is longer than its shape says"):
         selugrad.load_npu_dump(tmp_path / "a.bin", "f16", (2, 6))
+    # a negative or fractional dim is a bad shape, not a size mismatch (-4 x -6 is 24 elements,
+    # and 4.5 is not 4)
+    for shape in ((-4, -6), "4x-6", (4.5, 6), "4x6.0", "4x", "", -24):
+        with pytest.raises(ValueError, match=r"^load_npu_dump: bad shape .*: dims are whole "
+                                             r"numbers >= 0"):
+            selugrad.load_npu_dump(tmp_path / "a.bin", "f16", shape)
+    assert selugrad.load_npu_dump(tmp_path / "a.bin", "f16", np.int64(24)).shape == (24,)
+    assert selugrad.load_npu_dump(tmp_path / "a.bin", "f16", [np.int32(4), 6]).shape == (4, 6)
 
 
 def test_dump_errors(tmp_path):
