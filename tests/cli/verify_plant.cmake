@@ -46,6 +46,13 @@ if(NOT rc EQUAL 1 OR NOT out MATCHES "${planted_count}" OR NOT out MATCHES "${pl
   message(FATAL_ERROR "verify of the planted result: exit ${rc}\n${out}${err}")
 endif()
 if(OP STREQUAL "selu")
+  # a file of another dtype than --dtype's is refused, naming where the expected dtype came
+  # from (the forward has no --grad)
+  run(${CLI} verify ${io} ${result} --dtype=s32)
+  if(NOT rc EQUAL 2 OR NOT err MATCHES
+     "x.npy: .npy dtype '[<|][a-z0-9]+' is not s32 \\(the dtype of --dtype, else of the first input\\)")
+    message(FATAL_ERROR "verify with another --dtype: exit ${rc}\n${out}${err}")
+  endif()
   message(STATUS "ok: ${out}")
   return()
 endif()

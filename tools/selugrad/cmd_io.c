@@ -10,16 +10,16 @@ static const char cli_verify_help[] =
     "       selugrad verify --op=selu [--dtype=DT] --self=X --out=Y [--shape=S] [--show=N]\n"
     "Checks gradInput Y produced elsewhere (e.g. dumped from an NPU) for the inputs gradOutput G\n"
     "and result O (the SELU forward output), aclnnSeluBackward's tensor names, bit for bit\n"
-    "against the\n"
-    "golden model (docs/contract.md, \"Per-dtype computation\") and by the precision standard\n"
-    "(docs/contract.md, \"Precision standard\").\n"
-    "Files: .npy (dtype from the header; bf16 is stored as '<u2', which reads as bf16) or raw "
-    ".bin\n"
-    "(little-endian; needs --dtype, and --shape unless 1-D). --show=N lists the first N\n"
+    "against the golden model (docs/contract.md, \"Per-dtype computation\") and by the\n"
+    "precision standard (docs/contract.md, \"Precision standard\").\n"
+    "Files: .npy (dtype from the header; bf16 is stored as '<u2', which reads as bf16) or raw\n"
+    ".bin (little-endian; needs --dtype, and --shape unless 1-D). --show=N lists the first N\n"
     "mismatches (default 10, 0 to 1000). Exit status 0 when both checks pass, 1 otherwise,\n"
     "2 for bad arguments or unreadable files.\n"
     "--grad is an alias of --gradOutput and --out of --result. --result names aclnn's result\n"
-    "(the SELU output), not the result under test: --out together with --result is refused.\n";
+    "(the SELU output), not the result under test: --out together with --result is refused.\n"
+    "With --op=selu: X is aclnnSelu's self (--x is an alias) and Y its out, the result under\n"
+    "test.\n";
 
 static const char cli_compute_help[] =
     "usage: selugrad compute [--dtype=DT] --gradOutput=G --result=O -o Y [--shape=S] [--f64]\n"

@@ -93,7 +93,8 @@ static int cli_parse_header(const char *h, int hint, cli_tensor *t, char *err, s
         if (rc == -1)
             snprintf(err, len, "unsupported .npy dtype '%s'", descr);
         else
-            snprintf(err, len, ".npy dtype '%s' is not %s (the dtype of --dtype or of --grad)",
+            snprintf(err, len,
+                     ".npy dtype '%s' is not %s (the dtype of --dtype, else of the first input)",
                      descr, selugrad_dtype_name((selugrad_dtype)hint));
         return -1;
     }
