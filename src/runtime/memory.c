@@ -118,6 +118,22 @@ aclError aclrtFreeHost(void *hostPtr) {
     return ACL_SUCCESS;
 }
 
+/* count bytes from p must not run past the end of the aclrtMalloc / aclrtMallocHost block p
+   points into, whatever maxCount or destMax claim (a pointer into no known block, or just past
+   one's end, is memory the program vouches for). */
+static aclError sg_check_in_block(const char *fn, const char *what, const void *p, size_t count) {
+    sg_reg_block blk;
+    if (count == 0 || !sg_reg_block_of(p, &blk)) return ACL_SUCCESS;
+    size_t at = (size_t)((uintptr_t)p - (uintptr_t)blk.start);
+    if (at == blk.size || count <= blk.size - at) return ACL_SUCCESS;
+    return sg_acl_fail(ACL_ERROR_INVALID_PARAM,
+                       "%s: %s %p is %zu bytes into a block of %zu bytes from %s, so count %zu "
+                       "runs past its end (expected count <= %zu)",
+                       fn, what, p, at, blk.size,
+                       blk.tag == SG_H_HOST_MEM ? "aclrtMallocHost" : "aclrtMalloc", count,
+                       blk.size - at);
+}
+
 aclError aclrtMemset(void *devPtr, size_t maxCount, int32_t value, size_t count) {
     if (devPtr == NULL) return sg_acl_fail(ACL_ERROR_INVALID_PARAM, "aclrtMemset: devPtr is NULL");
     if (count > maxCount)
@@ -125,6 +141,8 @@ aclError aclrtMemset(void *devPtr, size_t maxCount, int32_t value, size_t count)
                            "aclrtMemset: count %zu is above maxCount %zu (expected count <= "
                            "maxCount)",
                            count, maxCount);
+    aclError rc = sg_check_in_block("aclrtMemset", "devPtr", devPtr, count);
+    if (rc != ACL_SUCCESS) return rc;
     memset(devPtr, value, count);
     return ACL_SUCCESS;
 }
@@ -143,7 +161,9 @@ static aclError sg_check_copy(const char *fn, void *dst, size_t destMax, const v
                            "%s: kind %d is unknown (expected ACL_MEMCPY_HOST_TO_HOST 0 .. "
                            "ACL_MEMCPY_INTER_DEVICE_TO_DEVICE 7)",
                            fn, (int)kind);
-    return ACL_SUCCESS;
+    aclError rc = sg_check_in_block(fn, "dst", dst, count);
+    if (rc == ACL_SUCCESS) rc = sg_check_in_block(fn, "src", src, count);
+    return rc;
 }
 
 aclError aclrtMemcpy(void *dst, size_t destMax, const void *src, size_t count,

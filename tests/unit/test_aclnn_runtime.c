@@ -165,6 +165,83 @@ static void test_memset_memcpy(void **state) {
     assert_int_equal(aclrtFree(d), ACL_SUCCESS);
 }
 
+/* A copy or fill that would run past the end of the aclrtMalloc / aclrtMallocHost block its
+   pointer points into is refused (100000, nothing written), whatever destMax or maxCount say;
+   one that ends exactly at the end, or one in memory the runtime does not know, is not limited.
+   Each row: which call, the offsets of dst and src into their blocks (-1: the program's own
+   buffer), the count, and whether it succeeds. */
+static void test_copies_held_to_blocks(void **state) {
+    (void)state;
+    enum { DEV = 100, HOST = 40, OWN = 256 };
+    static const struct {
+        int call;    /* 0 aclrtMemcpy, 1 aclrtMemcpyAsync, 2 aclrtMemset (dst only) */
+        int dst_blk; /* 0 the device block, 1 the host block, 2 the program's buffer */
+        size_t dst_at;
+        int src_blk;
+        size_t src_at;
+        size_t count;
+        int ok;
+        const char *what; /* the pointer the message names */
+    } rows[] = {
+        {0, 0, 0, 2, 0, 100, 1, NULL},  /* the whole device block */
+        {0, 0, 0, 2, 0, 101, 0, "dst"}, /* one byte past its end */
+        {0, 0, 60, 2, 0, 40, 1, NULL},  /* ends exactly at the end */
+        {0, 0, 60, 2, 0, 41, 0, "dst"},
+        {0, 2, 0, 0, 99, 1, 1, NULL}, /* the last byte of the block */
+        {0, 2, 0, 0, 99, 2, 0, "src"},
+        {0, 2, 0, 1, 0, 41, 0, "src"}, /* a host block as source */
+        {0, 1, 8, 0, 0, 32, 1, NULL},  /* device to host, inside both */
+        {0, 1, 8, 0, 0, 33, 0, "dst"},
+        {0, 2, 0, 2, 0, OWN, 1, NULL}, /* the program's own memory */
+        {1, 0, 96, 2, 0, 4, 1, NULL},
+        {1, 0, 96, 2, 0, 5, 0, "dst"},
+        {1, 2, 0, 1, 39, 2, 0, "src"},
+        {2, 0, 0, 2, 0, 100, 1, NULL},
+        {2, 0, 50, 2, 0, 51, 0, "devPtr"},
+        {2, 1, 1, 2, 0, 40, 0, "devPtr"},
+        {2, 1, 1, 2, 0, 39, 1, NULL},
+    };
+    unsigned char *dev = NULL, *host = NULL;
+    static unsigned char own[OWN + 200];
+    assert_int_equal(aclrtMalloc((void **)&dev, DEV, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+    assert_int_equal(aclrtMallocHost((void **)&host, HOST), ACL_SUCCESS);
+    unsigned char *base[3] = {dev, host, own};
+    const char *names[3] = {"aclrtMemcpy", "aclrtMemcpyAsync", "aclrtMemset"};
+    for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++) {
+        memset(dev, 0x11, DEV);
+        memset(host, 0x22, HOST);
+        memset(own, 0x33, sizeof own);
+        unsigned char *dst = base[rows[r].dst_blk] + rows[r].dst_at;
+        const unsigned char *src = base[rows[r].src_blk] + rows[r].src_at;
+        size_t n = rows[r].count, big = (size_t)1 << 20; /* destMax / maxCount never limit */
+        int rc;
+        if (rows[r].call == 0)
+            rc = aclrtMemcpy(dst, big, src, n, ACL_MEMCPY_DEVICE_TO_DEVICE);
+        else if (rows[r].call == 1)
+            rc = aclrtMemcpyAsync(dst, big, src, n, ACL_MEMCPY_DEVICE_TO_DEVICE, NULL);
+        else
+            rc = aclrtMemset(dst, big, 0x44, n);
+        if (rc == ACL_SUCCESS) rc = aclrtSynchronizeStream(NULL);
+        if (rc != (rows[r].ok ? ACL_SUCCESS : ACL_ERROR_INVALID_PARAM))
+            print_error("row %zu: %d\n", r, rc);
+        assert_int_equal(rc, rows[r].ok ? ACL_SUCCESS : ACL_ERROR_INVALID_PARAM);
+        if (!rows[r].ok) {
+            assert_msg_has(names[rows[r].call], rows[r].what);
+            assert_msg_has(names[rows[r].call], "runs past its end");
+            /* nothing written */
+            for (int i = 0; i < DEV; i++) assert_int_equal(dev[i], 0x11);
+            for (int i = 0; i < HOST; i++) assert_int_equal(host[i], 0x22);
+            for (size_t i = 0; i < sizeof own; i++) assert_int_equal(own[i], 0x33);
+        } else {
+            const unsigned char fill[3] = {0x11, 0x22, 0x33};
+            unsigned char want = rows[r].call == 2 ? 0x44 : fill[rows[r].src_blk];
+            for (size_t i = 0; i < n; i++) assert_int_equal(dst[i], want);
+        }
+    }
+    assert_int_equal(aclrtFree(dev), ACL_SUCCESS);
+    assert_int_equal(aclrtFreeHost(host), ACL_SUCCESS);
+}
+
 static void test_memcpy_async(void **state) {
     (void)state;
     aclrtStream s = NULL;
@@ -281,6 +358,7 @@ int main(void) {
         cmocka_unit_test_setup_teardown(test_malloc_free, sgt_setup, sgt_teardown),
         cmocka_unit_test_setup_teardown(test_malloc_needs_init, sgt_setup, sgt_teardown),
         cmocka_unit_test_setup_teardown(test_memset_memcpy, sgt_setup, sgt_teardown),
+        cmocka_unit_test_setup_teardown(test_copies_held_to_blocks, sgt_setup, sgt_teardown),
         cmocka_unit_test_setup_teardown(test_memcpy_async, sgt_setup, sgt_teardown),
         cmocka_unit_test_setup_teardown(test_streams, sgt_setup, sgt_teardown),
         cmocka_unit_test(test_mem_info_and_dtype_size),
