@@ -134,6 +134,10 @@ if(TARGET selugrad_cli)
   sg_cli_test(cli_usage_st_missing_file 2 "cannot read: No such file" st /nonexistent/cases.json)
   sg_cli_test(cli_usage_st_report_unwritable 2 "cannot write the report /nonexistent/r.json: "
     st ${sg_st_one} --report=/nonexistent/r.json)
+  # the longest .npy header compute can write (rank 16, dims of 2^63 - 1, empty) keeps its shape
+  add_test(NAME cli_compute_rank16_header COMMAND ${CMAKE_COMMAND} -DCLI=$<TARGET_FILE:selugrad_cli>
+    -DIN=${CMAKE_CURRENT_SOURCE_DIR}/data/empty_rank16.npy
+    -DDIR=${CMAKE_CURRENT_BINARY_DIR}/cli_rank16 -P ${CMAKE_CURRENT_SOURCE_DIR}/cli/save_shape.cmake)
   set(sg_bytes7 ${CMAKE_CURRENT_SOURCE_DIR}/data/bytes7.bin)
   sg_cli_test(cli_verify_bin_partial_element 2 "7 bytes is not a whole number of 4-byte f32"
     verify --dtype=f32 --grad=${sg_bytes7} --out=${sg_bytes7} --gradInput=${sg_bytes7})

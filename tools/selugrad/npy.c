@@ -254,7 +254,8 @@ int cli_save(const char *path, const cli_tensor *t, const double *f64, char *err
     const void *body = f64 ? (const void *)f64 : t->data;
     int ok = 1;
     if (!cli_ends_with(path, ".bin")) {
-        char h[256], shape[200];
+        /* every dim as "%lld," (at most 21 characters), then the dict around them */
+        char shape[CLI_MAX_RANK * 21 + 1], h[sizeof shape + 96];
         size_t used = 0;
         shape[0] = '\0';
         for (size_t i = 0; i < t->rank; i++)
