@@ -372,7 +372,26 @@ static void test_phase2_errors(void **state) {
     assert_ptr_equal(strstr(aclGetRecentErrMsg(), "ACLNN_ERR_PARAM_INVALID(161002): "),
                      aclGetRecentErrMsg());
     assert_null(strstr(aclGetRecentErrMsg(), "ACL_ERROR"));
+    /* A workspace sharing memory with a tensor's elements (161002, naming it): the tensors'
+       own buffers, one starting inside gradInput, one ending inside gradOutput's first
+       element. The executor is not spent by a refused call. */
+    const struct {
+        void *w;
+        const char *name;
+    } shared[] = {
+        {gb, "gradOutput"},
+        {ob, "result"},
+        {yb, "gradInput"},
+        {(char *)yb + 8, "gradInput"},
+        {(void *)((uintptr_t)gb - (uintptr_t)ws + 4), "gradOutput"},
+    };
+    for (size_t i = 0; i < sizeof shared / sizeof shared[0]; i++) {
+        assert_int_equal(aclnnSeluBackward(shared[i].w, ws, ex, NULL), ACLNN_ERR_PARAM_INVALID);
+        assert_msg_has("aclnnSeluBackward", "shares memory with the elements of");
+        assert_msg_has("aclnnSeluBackward", shared[i].name);
+    }
     for (int i = 0; i < 64; i++) assert_true(yb[i] == 0.0f); /* nothing ran */
+    for (int i = 0; i < 64; i++) assert_true(gb[i] == 1.0f);
     assert_int_equal(aclnnSeluBackward(w, ws, ex, NULL), ACLNN_SUCCESS);
     assert_int_equal(aclrtSynchronizeStream(NULL), ACL_SUCCESS);
     for (int r = 0; r < 8; r++)

@@ -270,6 +270,23 @@ static void test_casts(void **state) {
     assert_null(ex);
     aclDestroyTensor(x);
     aclDestroyTensor(y);
+    /* The conversion's workspace may not share memory with self or out (161002); with one of
+       its own the call runs. */
+    int32_t xs[8] = {-7, 0, 130, 1, 2, 3, 4, 5};
+    int8_t ys[8] = {0};
+    x = sgt_tensor(ACL_INT32, shape, 2, xs);
+    y = sgt_tensor(ACL_INT8, shape, 2, ys);
+    assert_int_equal(aclnnSeluGetWorkspaceSize(x, y, &ws, &ex), ACLNN_SUCCESS);
+    assert_true(ws > 0);
+    assert_int_equal(aclnnSelu(xs, ws, ex, NULL), ACLNN_ERR_PARAM_INVALID);
+    assert_msg_has("aclnnSelu", "shares memory with the elements of self");
+    assert_int_equal(aclnnSelu(ys, ws, ex, NULL), ACLNN_ERR_PARAM_INVALID);
+    assert_msg_has("aclnnSelu", "shares memory with the elements of out");
+    assert_int_equal(xs[2], 130); /* nothing ran */
+    assert_int_equal(sgt_finish(ACLNN_SUCCESS, ws, ex, aclnnSelu, NULL), ACLNN_SUCCESS);
+    assert_int_equal(ys[2], (int8_t)136);
+    aclDestroyTensor(x);
+    aclDestroyTensor(y);
 }
 
 /* The conversion to out's dtype rounds to nearest even whatever rounding mode the caller (and

@@ -43,6 +43,19 @@ static bool sg_same_view(const aclOpExecutor *ex, int a, int b) {
     return true;
 }
 
+int sg_ex_workspace_meets(const aclOpExecutor *ex, const void *workspace) {
+    if (ex->mode == SG_EX_EMPTY || ex->workspace == 0 || workspace == NULL) return -1;
+    uintptr_t wlo = (uintptr_t)workspace, whi = wlo + (uintptr_t)ex->workspace;
+    if (whi < wlo) whi = UINTPTR_MAX; /* a workspace claimed to reach past the address space */
+    for (int v = 0; v < ex->nt; v++) {
+        size_t es = sg_es_of(ex, v);
+        uintptr_t lo = (uintptr_t)ex->base[v];
+        uintptr_t hi = lo + (uintptr_t)sg_joint_reach(&ex->joint, v) * es + es;
+        if (lo < whi && wlo < hi) return v;
+    }
+    return -1;
+}
+
 static bool sg_spans_meet(const aclOpExecutor *ex, int a, int b) {
     size_t ea = sg_es_of(ex, a), eb = sg_es_of(ex, b);
     const char *alo = ex->base[a], *blo = ex->base[b];

@@ -35,7 +35,8 @@ struct aclOpExecutor {
     size_t es;          /* bytes per element of the inputs: the dtype computed in */
     size_t out_es;      /* bytes per element of the output view */
     aclDataType dtype, out_dtype;
-    const char *run_name; /* phase 2's function, for messages */
+    const char *run_name;     /* phase 2's function, for messages */
+    const char *const *names; /* the tensors' parameter names (nt), for messages */
     bool repeatable;
     atomic_int refs; /* 1 while registered + 1 per queued run */
 };
@@ -47,6 +48,11 @@ bool sg_ex_plan(aclOpExecutor *ex, const sg_kernel *k, const aclTensor *const t[
 
 /* Runs ex with the workspace on this thread; 0 or an aclnn code with a message. */
 int32_t sg_ex_run(const aclOpExecutor *ex, void *workspace);
+
+/* The first view (0 .. nt - 1) with an element inside the bytes [workspace, workspace + the
+   executor's workspace size), or -1: a workspace that shares memory with a tensor would corrupt
+   it or be corrupted (phase 2 refuses it). -1 too when no workspace is used. */
+int sg_ex_workspace_meets(const aclOpExecutor *ex, const void *workspace);
 
 /* Registers a new executor (refs 1); NULL on out of memory. */
 aclOpExecutor *sg_ex_new(void);

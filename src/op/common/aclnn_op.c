@@ -112,11 +112,12 @@ aclnnStatus sg_op_check_data(const char *fn, const aclTensor *const t[], const c
 }
 
 aclnnStatus sg_op_make_executor(const char *fn, const char *run_name, const sg_kernel *k,
-                                const aclTensor *const t[], int nt, uint64_t *ws,
-                                aclOpExecutor **executor) {
+                                const aclTensor *const t[], const char *const names[], int nt,
+                                uint64_t *ws, aclOpExecutor **executor) {
     aclOpExecutor *ex = sg_ex_new();
     if (ex == NULL) return sg_acl_fail(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", fn);
     ex->run_name = run_name;
+    ex->names = names;
     if (t[0]->numel == 0) {
         ex->mode = SG_EX_EMPTY;
     } else if (!sg_ex_plan(ex, k, t, nt)) {
@@ -166,6 +167,13 @@ aclnnStatus sg_op_run(const char *fn, void *workspace, uint64_t workspace_size,
         return sg_acl_fail(ACLNN_ERR_PARAM_NULLPTR,
                            "%s: workspace is NULL but phase 1 asked for %" PRIu64 " bytes", fn,
                            executor->workspace);
+    int meets = sg_ex_workspace_meets(executor, workspace);
+    if (meets >= 0)
+        return sg_acl_fail(ACLNN_ERR_PARAM_INVALID,
+                           "%s: workspace %p (%" PRIu64 " bytes used) shares memory with the "
+                           "elements of %s (expected a workspace of its own, e.g. from "
+                           "aclrtMalloc)",
+                           fn, workspace, executor->workspace, executor->names[meets]);
     int32_t err = 0;
     sg_stream *s = sg_stream_resolve(stream, fn, &err);
     if (s == NULL)

@@ -35,12 +35,14 @@ aclnnStatus sg_op_check_data(const char *fn, const aclTensor *const t[], const c
 
 /* Makes the executor: empty when t[0] has no element, else planned with kernel k over the
    validated tensors (the output last, of dtype out_dt; a different dtype from the inputs' is
-   converted after the run). run_name names phase 2 in messages. 561101 out of memory. */
+   converted after the run). run_name names phase 2 in messages, names[] the tensors (static
+   strings). 561101 out of memory. */
 aclnnStatus sg_op_make_executor(const char *fn, const char *run_name, const sg_kernel *k,
-                                const aclTensor *const t[], int nt, uint64_t *ws,
-                                aclOpExecutor **ex);
+                                const aclTensor *const t[], const char *const names[], int nt,
+                                uint64_t *ws, aclOpExecutor **ex);
 
-/* Phase 2: checks the executor and workspace, resolves the stream and queues the run. */
+/* Phase 2: checks the executor and workspace (present, large enough, sharing no memory with a
+   tensor), resolves the stream and queues the run. */
 aclnnStatus sg_op_run(const char *fn, void *workspace, uint64_t workspace_size,
                       aclOpExecutor *executor, aclrtStream stream);
 

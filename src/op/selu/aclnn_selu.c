@@ -37,7 +37,7 @@ static aclnnStatus sg_selu_phase1(const char *fn, const char *run_name, const ac
     if (rc == ACLNN_SUCCESS && t[0]->numel != 0) rc = sg_op_check_data(fn, t, names, 2);
     if (rc != ACLNN_SUCCESS) return rc;
     const sg_kernel *k = sg_selu_kernel_for((selugrad_dtype)t[0]->dtype);
-    return sg_op_make_executor(fn, run_name, k, t, 2, ws, ex);
+    return sg_op_make_executor(fn, run_name, k, t, names, 2, ws, ex);
 }
 
 static const char *const sg_names[2] = {"self", "out"};

@@ -37,7 +37,7 @@ aclnnStatus aclnnSeluBackwardGetWorkspaceSize(const aclTensor *gradOutput, const
     if (rc == ACLNN_SUCCESS && t[0]->numel != 0) rc = sg_op_check_data(SG_FN1, t, sg_names, 3);
     if (rc != ACLNN_SUCCESS) return rc;
     const sg_kernel *k = sg_kernel_for((selugrad_dtype)t[0]->dtype);
-    return sg_op_make_executor(SG_FN1, SG_FN2, k, t, 3, workspaceSize, executor);
+    return sg_op_make_executor(SG_FN1, SG_FN2, k, t, sg_names, 3, workspaceSize, executor);
 }
 
 aclnnStatus aclnnSeluBackward(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
