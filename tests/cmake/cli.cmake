@@ -110,6 +110,10 @@ if(TARGET selugrad_cli)
   sg_cli_test(cli_usage_run_threads_range 2 "bad --threads" run --dtype=f32 --shape=4 --threads=0)
   sg_cli_test(cli_usage_run_threads_empty 2 "bad --threads" run --dtype=f32 --shape=4 --threads=1,,2)
   sg_cli_test(cli_usage_run_range_one 2 "bad --range" run --dtype=f32 --shape=4 --range=1)
+  # a list beyond the run's limits says which limit
+  sg_cli_test(cli_usage_run_list_too_long 2
+    "bad shape list '1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17': at most 16 entries, each under 64"
+    run --dtype=f32 --shapes=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17)
   # a stride whose span overflows is refused before anything is allocated or written
   sg_cli_test(cli_usage_run_strides_overflow 2 "spans more than 2\\^40 elements"
     run --dtype=f32 --shape=5 --strides=4611686018427387904)

@@ -274,7 +274,9 @@ static void run_all(run_opts *op, const char *isa, const char *soc) {
 
 static int run_list(const char *v, char out[][64], int *n, const char *what) {
     if (cli_split(v, ',', out, RUN_MAX, n) != 0 || *n == 0)
-        return cli_usage_error("run", "bad %s list '%s'", what, v);
+        return cli_usage_error("run",
+                               "bad %s list '%s': at most %d entries, each under 64 characters",
+                               what, v, RUN_MAX);
     return 0;
 }
 
