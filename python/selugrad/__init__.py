@@ -9,6 +9,7 @@ NPU kernel's results bit for bit, computed by the C library this package carries
 The page: docs/python.md.
 """
 import importlib as _importlib
+import operator as _operator
 
 from . import _core, _lib
 from ._core import DTYPES, DType, bfloat16, dtype_of, float16, float32, int8, int32, uint8
@@ -55,8 +56,15 @@ if HAS_FORWARD:
 
 def set_num_threads(n):
     """Threads per call (the calling thread counts as one); 0 restores the default. Results never
-    depend on it. ValueError with the library's message for values it rejects."""
-    st = _lib.set_num_threads(int(n))
+    depend on it. ValueError with the library's message for values it rejects; TypeError for
+    anything but a whole number."""
+    try:
+        n = _operator.index(n)
+    except TypeError:
+        raise TypeError(f"set_num_threads: n must be a whole number, not {type(n).__name__}") from None
+    if not -2**31 <= n < 2**31:  # beyond the C int, which would wrap
+        raise ValueError(f"set_num_threads: n must be 0 (default) to 1024, got {n}")
+    st = _lib.set_num_threads(n)
     if st != _lib.OK:
         _lib.raise_status(st)
 

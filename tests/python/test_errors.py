@@ -79,6 +79,25 @@ def test_library_messages_for_what_the_library_rejects():
     assert selugrad.get_num_threads() >= 1
 
 
+def test_set_num_threads_takes_whole_numbers_only():
+    # a C int argument would wrap 2^32 + 2 to 2 and 2^40 to 0 (the default), and int() would
+    # truncate 1.5: each is refused and the count stays as it was
+    selugrad.set_num_threads(1)
+    try:
+        for n in (2**32 + 2, 2**40, -2**40):
+            with pytest.raises(ValueError, match=r"^set_num_threads: n must be 0 \(default\) to "
+                                                 r"1024, got -?\d+$"):
+                selugrad.set_num_threads(n)
+        for n in (1.5, "2", None):
+            with pytest.raises(TypeError, match=r"^set_num_threads: n must be a whole number"):
+                selugrad.set_num_threads(n)
+        assert selugrad.get_num_threads() == 1
+        selugrad.set_num_threads(np.int64(2))
+        assert selugrad.get_num_threads() == 2
+    finally:
+        selugrad.set_num_threads(0)
+
+
 def test_unknown_dtype_names():
     with pytest.raises(TypeError, match=r"unknown dtype 'f64'"):
         selugrad.dtype_of("f64")
