@@ -110,6 +110,55 @@ static void test_empty_and_bad_forms(void **state) {
     assert_int_equal(selugrad_infer_shape(&o, &o, NULL), SELUGRAD_ERR_NULL_POINTER);
 }
 
+/* The rules of docs/contract.md, "InferShape", one row each, with y checked whole: a copy of
+   gradients on success, and on a failure left exactly as it was (docs/api.md). Shapes are
+   written as rank and dims; U is the unknown-rank form {-2}. */
+static void test_infer_shape_table(void **state) {
+    (void)state;
+    enum { U = SELUGRAD_RANK_UNKNOWN, D = SELUGRAD_DIM_UNKNOWN };
+    static const struct {
+        size_t gr;
+        int64_t g[9];
+        size_t orank;
+        int64_t o[9];
+        selugrad_status want;
+    } rows[] = {
+        {3, {2, 3, 4}, 3, {2, 3, 4}, SELUGRAD_OK},
+        {3, {2, 3, 4}, 3, {1, 3, 1}, SELUGRAD_ERR_BAD_ARGUMENT},
+        {3, {D, 3, 4}, 3, {2, 3, 4}, SELUGRAD_OK},
+        {3, {D, 3, 4}, 3, {2, 5, 4}, SELUGRAD_ERR_BAD_ARGUMENT},
+        {1, {U}, 9, {1, 1, 1, 1, 1, 1, 1, 1, 1}, SELUGRAD_ERR_BAD_ARGUMENT},
+        {9, {1, 1, 1, 1, 1, 1, 1, 1, 1}, 1, {U}, SELUGRAD_ERR_BAD_ARGUMENT},
+        {9, {1, 1, 1, 1, 1, 1, 1, 1, 1}, 9, {1, 1, 1, 1, 1, 1, 1, 1, 1}, SELUGRAD_ERR_BAD_ARGUMENT},
+        {8, {1, 2, 3, 4, 5, 6, 7, 8}, 8, {1, 2, 3, 4, 5, 6, 7, 8}, SELUGRAD_OK},
+        {1, {U}, 1, {U}, SELUGRAD_OK},
+        {1, {U}, 0, {0}, SELUGRAD_OK},
+        {0, {0}, 1, {U}, SELUGRAD_OK},
+        {2, {D, D}, 2, {7, D}, SELUGRAD_OK},
+        {2, {2, 3}, 2, {D, D}, SELUGRAD_OK},
+        {2, {D, 3}, 3, {D, 3, 1}, SELUGRAD_ERR_BAD_ARGUMENT}, /* ranks differ, even with -1 */
+        {0, {0}, 1, {1}, SELUGRAD_ERR_BAD_ARGUMENT},          /* a scalar is not {1} */
+        {1, {0}, 1, {0}, SELUGRAD_OK},                        /* empty */
+        {1, {0}, 1, {1}, SELUGRAD_ERR_BAD_ARGUMENT},
+        {2, {U, 3}, 2, {U, 3}, SELUGRAD_ERR_BAD_ARGUMENT}, /* -2 is only the rank-1 form */
+        {1, {-3}, 1, {2}, SELUGRAD_ERR_BAD_ARGUMENT},
+    };
+    for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++) {
+        selugrad_shape g = mk(rows[r].gr, rows[r].g);
+        selugrad_shape o = mk(rows[r].orank, rows[r].o);
+        selugrad_shape y, before;
+        memset(&y, 0x5A, sizeof y);
+        before = y;
+        selugrad_status st = selugrad_infer_shape(&g, &o, &y);
+        if (st != rows[r].want) print_error("row %zu: status %d\n", r, (int)st);
+        assert_int_equal(st, rows[r].want);
+        if (st == SELUGRAD_OK)
+            assert_shape(&y, g.rank, g.dims);
+        else
+            assert_memory_equal(&y, &before, sizeof y);
+    }
+}
+
 static void test_infer_dtype(void **state) {
     (void)state;
     const int all[6] = {0, 1, 2, 3, 4, 27};
@@ -119,9 +168,13 @@ static void test_infer_dtype(void **state) {
                          SELUGRAD_OK);
         assert_int_equal((int)y, all[i]);
     }
-    selugrad_dtype y;
+    selugrad_dtype y = (selugrad_dtype)77;
     assert_int_equal(selugrad_infer_dtype((selugrad_dtype)6, SELUGRAD_FLOAT, &y),
                      SELUGRAD_ERR_BAD_DTYPE);
+    assert_int_equal((int)y, 77); /* left as it was */
+    /* y is gradients' dtype, whatever outputs is (outputs is not compared here) */
+    assert_int_equal(selugrad_infer_dtype(SELUGRAD_INT8, SELUGRAD_BF16, &y), SELUGRAD_OK);
+    assert_int_equal(y, SELUGRAD_INT8);
     assert_int_equal(selugrad_infer_dtype(SELUGRAD_FLOAT, SELUGRAD_FLOAT, NULL),
                      SELUGRAD_ERR_NULL_POINTER);
 }
@@ -132,6 +185,7 @@ int main(void) {
         cmocka_unit_test(test_dim_mismatch_fails),  cmocka_unit_test(test_dynamic_dim),
         cmocka_unit_test(test_unknown_rank),        cmocka_unit_test(test_rank_limits),
         cmocka_unit_test(test_empty_and_bad_forms), cmocka_unit_test(test_infer_dtype),
+        cmocka_unit_test(test_infer_shape_table),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
