@@ -49,9 +49,11 @@ bool sg_ex_plan(aclOpExecutor *ex, const sg_kernel *k, const aclTensor *const t[
 /* Runs ex with the workspace on this thread; 0 or an aclnn code with a message. */
 int32_t sg_ex_run(const aclOpExecutor *ex, void *workspace);
 
-/* The first view (0 .. nt - 1) with an element inside the bytes [workspace, workspace + the
-   executor's workspace size), or -1: a workspace that shares memory with a tensor would corrupt
-   it or be corrupted (phase 2 refuses it). -1 too when no workspace is used. */
+/* The first view (0 .. nt - 1) whose address span, from its first element to its last, meets
+   the bytes [workspace, workspace + the executor's workspace size), or -1: a workspace sharing
+   memory with a tensor would corrupt it or be corrupted (phase 2 refuses it; the span, not the
+   single elements, so a workspace in the gaps of a strided view is refused too). -1 when no
+   workspace is used. */
 int sg_ex_workspace_meets(const aclOpExecutor *ex, const void *workspace);
 
 /* Registers a new executor (refs 1); NULL on out of memory. */

@@ -170,9 +170,9 @@ aclnnStatus sg_op_run(const char *fn, void *workspace, uint64_t workspace_size,
     int meets = sg_ex_workspace_meets(executor, workspace);
     if (meets >= 0)
         return sg_acl_fail(ACLNN_ERR_PARAM_INVALID,
-                           "%s: workspace %p (%" PRIu64 " bytes used) shares memory with the "
-                           "elements of %s (expected a workspace of its own, e.g. from "
-                           "aclrtMalloc)",
+                           "%s: workspace %p (%" PRIu64 " bytes used) meets the address span "
+                           "of %s, from its first element to its last (expected a workspace "
+                           "apart from the tensors, e.g. from aclrtMalloc)",
                            fn, workspace, executor->workspace, executor->names[meets]);
     int32_t err = 0;
     sg_stream *s = sg_stream_resolve(stream, fn, &err);
