@@ -348,7 +348,11 @@ static void test_formats_ignored(void **state) {
 
 static void test_phase2_errors(void **state) {
     (void)state;
-    float gb[64], ob[64], yb[64];
+    /* The three tensors in one block, 256 floats apart, so that a workspace (512 bytes here)
+       placed at one of them meets no other. */
+    float *mem = calloc(1024, sizeof(float));
+    assert_non_null(mem);
+    float *gb = mem + 256, *ob = mem + 512, *yb = mem + 768;
     for (int i = 0; i < 64; i++) gb[i] = 1.0f, ob[i] = (float)i - 32.0f, yb[i] = 0;
     /* A transposed 8x8 gradInput view needs a workspace. */
     const int64_t d[2] = {8, 8}, st[2] = {1, 8};
@@ -360,6 +364,7 @@ static void test_phase2_errors(void **state) {
     assert_msg_has("aclnnSeluBackward", "executor is NULL");
     assert_int_equal(aclnnSeluBackwardGetWorkspaceSize(g, o, y, &ws, &ex), ACLNN_SUCCESS);
     assert_true(ws >= 64 * sizeof(float));
+    assert_true(ws <= 256 * sizeof(float)); /* the gap between the tensors */
     void *w = malloc(ws);
     assert_int_equal(aclnnSeluBackward(w, ws - 1, ex, NULL), ACLNN_ERR_PARAM_INVALID);
     assert_msg_has("aclnnSeluBackward", "workspaceSize");
@@ -418,6 +423,7 @@ static void test_phase2_errors(void **state) {
     aclDestroyTensor(o);
     aclDestroyTensor(y);
     aclDestroyTensor(yc);
+    free(mem);
 }
 
 static void test_repeatable(void **state) {
