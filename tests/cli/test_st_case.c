@@ -243,6 +243,51 @@ static void test_fill_normal(void **state) {
     cli_tensor_free(&t);
 }
 
+/* ops-nn's files give range_values ["nan"], ["inf"], ["-inf"] and [v, v]: every element is that
+   value (a uniform draw over [inf, inf] would be inf + 0 * inf, a NaN) */
+static void test_fill_constant(void **state) {
+    (void)state;
+    static const struct {
+        const char *range;
+        uint32_t bits; /* of every float32 element */
+    } rows[] = {
+        {"[\"nan\"]", 0x7FC00000u},
+        {"[\"inf\"]", 0x7F800000u},
+        {"[\"-inf\"]", 0xFF800000u},
+        {"[\"-0\"]", 0x80000000u},
+        {"[2.5]", 0x40200000u},
+        {"[59, 59]", 0x426C0000u},
+        {"[\"inf\", \"inf\"]", 0x7F800000u},
+        {"[[-3, -3], [0, 1]]", 0xC0400000u},
+    };
+    for (size_t k = 0; k < sizeof rows / sizeof rows[0]; k++) {
+        char text[512];
+        snprintf(text, sizeof text,
+                 "{\"aclnn_name\": \"aclnnSelu\", \"inputs\": [{\"name\": \"x\", \"dtype\": "
+                 "\"fp32\", \"shape\": [33], \"range_values\": %s}]}",
+                 rows[k].range);
+        cJSON *c = json(text);
+        st_case sc;
+        char err[256] = "";
+        if (st_case_parse(c, &sc, err, sizeof err) != 0) fail_msg("%s: %s", rows[k].range, err);
+        cli_tensor t = tensor_of(33);
+        cli_rng r = {3};
+        st_fill(&t, &r, &sc.g);
+        for (size_t i = 0; i < 33; i++) {
+            uint32_t b;
+            memcpy(&b, (const float *)t.data + i, 4);
+            if (b != rows[k].bits)
+                fail_msg("%s: element %zu is 0x%08X, expected 0x%08X", rows[k].range, i,
+                         (unsigned)b, (unsigned)rows[k].bits);
+        }
+        cli_tensor_free(&t);
+        cJSON_Delete(c);
+    }
+    assert_range_error("[]", "range_values must be [lo, hi] with lo <= hi, or [v]");
+    assert_range_error("[\"x\"]", "or [v]");
+    assert_range_error("[1, 2, 3]", "or [v]");
+}
+
 static void test_fill_uniform(void **state) {
     (void)state;
     enum { N = 10000 };
@@ -265,10 +310,11 @@ static void test_fill_uniform(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_ids),         cmocka_unit_test(test_real_form),
-        cmocka_unit_test(test_standards),   cmocka_unit_test(test_operator),
-        cmocka_unit_test(test_inputs),      cmocka_unit_test(test_range_errors),
-        cmocka_unit_test(test_fill_normal), cmocka_unit_test(test_fill_uniform),
+        cmocka_unit_test(test_ids),           cmocka_unit_test(test_real_form),
+        cmocka_unit_test(test_standards),     cmocka_unit_test(test_operator),
+        cmocka_unit_test(test_inputs),        cmocka_unit_test(test_range_errors),
+        cmocka_unit_test(test_fill_normal),   cmocka_unit_test(test_fill_uniform),
+        cmocka_unit_test(test_fill_constant),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

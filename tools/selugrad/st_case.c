@@ -50,8 +50,9 @@ static int st_pair(const cJSON *j, double *lo, double *hi, int finite) {
                : -1;
 }
 
-/* range_values: [lo, hi]; [[lo, hi], ...] (the first range); {"name": "nd", "mean": [lo, hi],
-   "std": [lo, hi]}. */
+/* range_values: [lo, hi]; [[lo, hi], ...] (the first range); [v], every element v (a number or
+   "inf", "-inf", "nan", "-0", as ops-nn's files give ["nan"]); {"name": "nd", "mean": [lo, hi],
+   "std": [lo, hi]}. [v, v] is v in every element too (also for v = inf). */
 static int st_range(const cJSON *range, st_input *p, char *err, size_t len) {
     if (cJSON_IsObject(range)) {
         const cJSON *nm = cJSON_GetObjectItemCaseSensitive(range, "name");
@@ -74,8 +75,15 @@ static int st_range(const cJSON *range, st_input *p, char *err, size_t len) {
     }
     const cJSON *r = cJSON_IsArray(range) ? range->child : NULL;
     if (cJSON_IsArray(r)) range = r;
+    if (cJSON_IsArray(range) && cJSON_GetArraySize(range) == 1 &&
+        st_number(range->child, &p->lo) == 0) {
+        p->hi = p->lo;
+        p->constant = 1;
+        return 0;
+    }
     if (st_pair(range, &p->lo, &p->hi, 0) != 0)
-        return snprintf(err, len, "range_values must be [lo, hi] with lo <= hi"), -1;
+        return snprintf(err, len, "range_values must be [lo, hi] with lo <= hi, or [v]"), -1;
+    p->constant = p->lo == p->hi;
     return 0;
 }
 
@@ -226,6 +234,11 @@ static double st_gauss(cli_rng *r) {
 }
 
 void st_fill(cli_tensor *t, cli_rng *r, const st_input *in) {
+    if (in->constant) {
+        for (size_t i = 0; i < t->n; i++) cli_set(t->dtype, t->data, i, in->lo);
+        cli_mix_outliers(t, r, in->outliers, in->n_outliers);
+        return;
+    }
     if (!in->normal) {
         cli_fill(t, r, in->lo, in->hi, in->outliers, in->n_outliers);
         return;

@@ -13,12 +13,13 @@
 enum { ST_MAX_OUTLIERS = 64, ST_ID_MAX = 64, ST_STANDARD_MAX = 64 };
 
 /* Values of an input: uniform in [lo, hi], or normal with a mean drawn from [lo, hi] and a
-   standard deviation drawn from [std_lo, std_hi] (ATK's {"name": "nd", "mean", "std"}). */
+   standard deviation drawn from [std_lo, std_hi] (ATK's {"name": "nd", "mean", "std"}), or, when
+   constant is set, lo in every element (ATK's [v], e.g. ["nan"], and [v, v]). */
 typedef struct st_input {
     selugrad_dtype dtype;
     size_t rank;
     int64_t dims[CLI_MAX_RANK];
-    int normal;
+    int normal, constant;
     double lo, hi, std_lo, std_hi;
     double outliers[ST_MAX_OUTLIERS];
     size_t n_outliers;
