@@ -57,6 +57,10 @@ def _output_like(t, fn, out):
     if out.dtype != t.dtype:
         raise TypeError(f"{fn}: out dtype {out.dtype} differs from grad dtype {t.dtype} "
                         "(expected equal dtypes)")
+    if out.requires_grad and torch.is_grad_enabled():  # autograd would not see the write
+        raise RuntimeError(f"{fn}: out requires grad: out= does not support automatic "
+                           "differentiation (as PyTorch's out= functions refuse it); out is "
+                           "unchanged")
     return out
 
 
@@ -74,7 +78,8 @@ def _contiguous_call(g, o, out):
         return None
     y = torch.empty_like(g, memory_format=torch.contiguous_format) if out is None else out
     if out is not None and (out.dtype != g.dtype or out.shape != g.shape
-                            or out.device.type != "cpu" or not out.is_contiguous()):
+                            or out.device.type != "cpu" or not out.is_contiguous()
+                            or out.requires_grad):
         return None
     n = g.numel()
     yp, gp, op = y.data_ptr(), g.data_ptr(), o.data_ptr()

@@ -165,6 +165,24 @@ def test_selu_in_place_on_a_leaf_is_refused_before_writing():
     assert tbits(leaf.detach()) == [0x40067D5F]  # fp32(2 * 0x3F867D5F) = 2.101402
 
 
+def test_out_that_requires_grad_is_refused_unchanged():
+    # PyTorch's out= functions refuse an out that requires grad (a write autograd would not
+    # see); selu_backward does too, contiguous or not, and leaves out as it was
+    g = torch.ones(4)
+    o = torch.tensor([-1.0, 0.0, 1.0, -0.5])
+    for out in (torch.zeros(4, requires_grad=True), torch.zeros(8, requires_grad=True)[::2],
+                torch.zeros(4, requires_grad=True) * 1.0):
+        with pytest.raises(RuntimeError, match=r"^selu_backward: out requires grad: out= does not "
+                                               r"support automatic differentiation"):
+            sgt.selu_backward(g, o, out=out)
+        assert out.detach().tolist() == [0.0, 0.0, 0.0, 0.0]
+    out = torch.zeros(4, requires_grad=True)
+    with torch.no_grad():  # without autograd the write is the caller's to make, as in PyTorch
+        sgt.selu_backward(g, o, out=out)
+    # g = 1: o = -1 gives fp32(-1 + SA) = 0.75809932, o = -0.5 gives 1.2580993 (both exact)
+    assert tbits(out.detach()) == [0x3F4212CC, SCALE32, SCALE32, 0x3FA10966]
+
+
 def test_dispatcher_operator():
     assert sgt.LIBRARY_OP  # torch 1.13 has torch.library
     g = torch.tensor([1.0, 1.0, 2.0])
