@@ -79,7 +79,7 @@ def _contiguous_call(g, o, out):
     y = torch.empty_like(g, memory_format=torch.contiguous_format) if out is None else out
     if out is not None and (out.dtype != g.dtype or out.shape != g.shape
                             or out.device.type != "cpu" or not out.is_contiguous()
-                            or out.requires_grad):
+                            or out.requires_grad or out.is_neg()):
         return None
     n = g.numel()
     yp, gp, op = y.data_ptr(), g.data_ptr(), o.data_ptr()
@@ -103,10 +103,19 @@ def selu_backward(grad, result, *, out=None):
         return y
     d = _check("selu_backward", (("grad", grad), ("result", result)))
     y = _output_like(grad, "selu_backward", out)
+    yt = _writable(y)
     _, (g, o), yv = _core.check_args("selu_backward", (("grad", _view(grad)),
-                                                       ("result", _view(result))), _view(y), d)
+                                                       ("result", _view(result))), _view(yt), d)
     _core.run(_sg._lib.backward, _sg._lib.backward_strided, d, (g, o), yv, "selu_backward")
+    if yt is not y:
+        y.copy_(yt)
     return y
+
+
+def _writable(y):
+    """y itself, or for a negative view (is_neg(), e.g. c.conj().imag), whose memory holds the
+    negated values, a plain copy to compute into and then copy_ back (which negates)."""
+    return y.resolve_neg() if y.is_neg() else y
 
 
 def _forward(x, inplace):
@@ -115,7 +124,10 @@ def _forward(x, inplace):
     if _sg.HAS_FORWARD:
         _check("selu", (("x", x),))
         y = x if inplace else torch.empty_like(x, memory_format=torch.preserve_format)
-        _sg.selu(_view(x), out=_view(y), dtype=_DTYPES[x.dtype])
+        yt = _writable(y)
+        _sg.selu(_view(x), out=_view(yt), dtype=_DTYPES[x.dtype])
+        if yt is not y:
+            y.copy_(yt)
         return y
     if x.dtype == torch.float16:
         y = torch.nn.functional.selu(x.float()).half()

@@ -183,6 +183,25 @@ def test_out_that_requires_grad_is_refused_unchanged():
     assert tbits(out.detach()) == [0x3F4212CC, SCALE32, SCALE32, 0x3FA10966]
 
 
+def test_negative_views_are_written_as_they_read():
+    # a negative view (is_neg(), as c.conj().imag gives) holds the negated values in memory: out=
+    # and in place must leave it reading the results (fp32(-1 + SA) = 0x3F4212CC,
+    # -0.5 + SA = 0x3FA10966; selu(2) = fp32(2 * S) = 0x40067D5F, selu(1) = S)
+    base = torch.zeros(4)
+    out = torch._neg_view(base)
+    assert out.is_neg()
+    sgt.selu_backward(torch.ones(4), torch.tensor([-1.0, 0.0, 1.0, -0.5]), out=out)
+    want = [0x3F4212CC, SCALE32, SCALE32, 0x3FA10966]
+    assert tbits(out.resolve_neg()) == want
+    assert tbits(base) == [b | 0x80000000 for b in want]
+    base = torch.tensor([-2.0, -1.0])
+    x = torch._neg_view(base)
+    y = sgt.selu(x, inplace=True)
+    assert tbits(x.resolve_neg()) == [0x40067D5F, SCALE32]
+    assert tbits(y.resolve_neg()) == [0x40067D5F, SCALE32]
+    assert tbits(base) == [0xC0067D5F, 0x80000000 | SCALE32]
+
+
 def test_dispatcher_operator():
     assert sgt.LIBRARY_OP  # torch 1.13 has torch.library
     g = torch.tensor([1.0, 1.0, 2.0])
