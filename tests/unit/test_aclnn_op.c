@@ -395,10 +395,25 @@ static void test_phase2_errors(void **state) {
         assert_msg_has("aclnnSeluBackward", "meets the address span of");
         assert_msg_has("aclnnSeluBackward", shared[i].name);
     }
+    /* A workspace in an aclrtMalloc block that holds fewer bytes than phase 1 asked for, at its
+       start or further in (161002); the block's size, not workspaceSize, decides. */
+    char *blk = NULL;
+    assert_int_equal(aclrtMalloc((void **)&blk, ws + 16, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+    assert_int_equal(aclnnSeluBackward(blk + 17, ws, ex, NULL), ACLNN_ERR_PARAM_INVALID);
+    assert_msg_has("aclnnSeluBackward", "bytes phase 1 asked for");
+    assert_int_equal(aclnnSeluBackward(blk + 17, ws + 100, ex, NULL), ACLNN_ERR_PARAM_INVALID);
+    assert_int_equal(aclrtFree(blk), ACL_SUCCESS);
+    assert_int_equal(aclrtMalloc((void **)&blk, ws - 1, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+    assert_int_equal(aclnnSeluBackward(blk, ws, ex, NULL), ACLNN_ERR_PARAM_INVALID);
+    assert_msg_has("aclnnSeluBackward", "block of");
+    assert_int_equal(aclrtFree(blk), ACL_SUCCESS);
     for (int i = 0; i < 64; i++) assert_true(yb[i] == 0.0f); /* nothing ran */
     for (int i = 0; i < 64; i++) assert_true(gb[i] == 1.0f);
-    assert_int_equal(aclnnSeluBackward(w, ws, ex, NULL), ACLNN_SUCCESS);
+    /* exactly enough: a block of ws + 16 bytes used from byte 16 */
+    assert_int_equal(aclrtMalloc((void **)&blk, ws + 16, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+    assert_int_equal(aclnnSeluBackward(blk + 16, ws, ex, NULL), ACLNN_SUCCESS);
     assert_int_equal(aclrtSynchronizeStream(NULL), ACL_SUCCESS);
+    assert_int_equal(aclrtFree(blk), ACL_SUCCESS);
     for (int r = 0; r < 8; r++)
         for (int c = 0; c < 8; c++)
             assert_true(sgt_same_f32(yb[c * 8 + r], sgt_ref_f32(gb[r * 8 + c], ob[r * 8 + c])));
