@@ -29,12 +29,19 @@ def _check(fn, named):
         if t.dtype not in _DTYPES:
             raise TypeError(f"{fn}: {name} has dtype {t.dtype}, not one of the operator's "
                             f"({_SUPPORTED})")
+        _check_layout(fn, name, t)
     lead, t0 = named[0]
     for name, t in named[1:]:
         if t.dtype != t0.dtype:
             raise TypeError(f"{fn}: {name} dtype {t.dtype} differs from {lead} dtype {t0.dtype} "
                             "(expected equal dtypes)")
     return _DTYPES[t0.dtype]
+
+
+def _check_layout(fn, name, t):
+    if t.layout != torch.strided:
+        raise TypeError(f"{fn}: {name} has layout {t.layout}; selugrad takes dense (strided) "
+                        "tensors (convert it with .to_dense())")
 
 
 def _view(t):
@@ -57,6 +64,7 @@ def _output_like(t, fn, out):
     if out.dtype != t.dtype:
         raise TypeError(f"{fn}: out dtype {out.dtype} differs from grad dtype {t.dtype} "
                         "(expected equal dtypes)")
+    _check_layout(fn, "out", out)
     if out.requires_grad and torch.is_grad_enabled():  # autograd would not see the write
         raise RuntimeError(f"{fn}: out requires grad: out= does not support automatic "
                            "differentiation (as PyTorch's out= functions refuse it); out is "
@@ -72,13 +80,15 @@ def _contiguous_call(g, o, out):
     if not (type(g) is T and type(o) is T and (out is None or type(out) is T)):
         return None
     d = _DTYPES.get(g.dtype)
-    if (d is None or o.dtype != g.dtype or o.shape != g.shape or g.device.type != "cpu"
+    if (d is None or o.dtype != g.dtype or o.shape != g.shape or g.layout != torch.strided
+            or o.layout != torch.strided or g.device.type != "cpu"
             or o.device.type != "cpu" or not g.is_contiguous() or not o.is_contiguous()
             or g.is_neg() or o.is_neg()):
         return None
     y = torch.empty_like(g, memory_format=torch.contiguous_format) if out is None else out
     if out is not None and (out.dtype != g.dtype or out.shape != g.shape
-                            or out.device.type != "cpu" or not out.is_contiguous()
+                            or out.layout != torch.strided or out.device.type != "cpu"
+                            or not out.is_contiguous()
                             or out.requires_grad or out.is_neg()):
         return None
     n = g.numel()

@@ -202,6 +202,19 @@ def test_negative_views_are_written_as_they_read():
     assert tbits(base) == [0xC0067D5F, 0x80000000 | SCALE32]
 
 
+def test_sparse_and_other_layouts_are_refused_by_name():
+    f = torch.tensor([1.0, -1.0, 0.5])
+    sparse = f.to_sparse()
+    for call in (lambda: sgt.selu_backward(sparse, f), lambda: sgt.selu_backward(f, sparse),
+                 lambda: sgt.selu(sparse)):
+        with pytest.raises(TypeError, match=r": (grad|result|x) has layout torch.sparse_coo; "
+                                            r"selugrad takes dense \(strided\) tensors"):
+            call()
+    out = torch.zeros(3).to_sparse()
+    with pytest.raises(TypeError, match=r"^selu_backward: out has layout torch.sparse_coo"):
+        sgt.selu_backward(f, f, out=out)
+
+
 def test_dispatcher_operator():
     assert sgt.LIBRARY_OP  # torch 1.13 has torch.library
     g = torch.tensor([1.0, 1.0, 2.0])
