@@ -119,13 +119,14 @@ aclError aclrtFreeHost(void *hostPtr) {
 }
 
 /* count bytes from p must not run past the end of the aclrtMalloc / aclrtMallocHost block p
-   points into, whatever maxCount or destMax claim (a pointer into no known block, or just past
-   one's end, is memory the program vouches for). */
+   points into, or just past (a pointer derived from it, as for tensors: sg_tensor_check_block),
+   whatever maxCount or destMax claim; a pointer into no known block is memory the program vouches
+   for. */
 static aclError sg_check_in_block(const char *fn, const char *what, const void *p, size_t count) {
     sg_reg_block blk;
     if (count == 0 || !sg_reg_block_of(p, &blk)) return ACL_SUCCESS;
     size_t at = (size_t)((uintptr_t)p - (uintptr_t)blk.start);
-    if (at == blk.size || count <= blk.size - at) return ACL_SUCCESS;
+    if (count <= blk.size - at) return ACL_SUCCESS;
     return sg_acl_fail(ACL_ERROR_INVALID_PARAM,
                        "%s: %s %p is %zu bytes into a block of %zu bytes from %s, so count %zu "
                        "runs past its end (expected count <= %zu)",
