@@ -122,6 +122,9 @@ if(TARGET selugrad_cli)
   sg_cli_test(cli_usage_run_range_nan 2 "bad --range" run --dtype=f32 --shape=4 --range=0,nan)
   sg_cli_test(cli_usage_run_range_order 2 "bad --range" run --dtype=f32 --shape=4 --range=1,-1)
   sg_cli_test(cli_usage_run_strides_rank 2 "has rank 2" run --dtype=f32 --shape=4 --strides=1x1)
+  sg_cli_test(cli_usage_run_strides_negative 2
+    "bad --strides '8x-1': a negative stride \\(strides are 0 or more"
+    run --dtype=f32 --shape=4x8 --strides=8x-1)
   # st: an unknown --ids entry and a duplicated case id are usage errors, not empty passes
   set(sg_st_one ${CMAKE_CURRENT_SOURCE_DIR}/st/selu_grad_dtypes.json)
   sg_cli_test(cli_usage_st_unknown_id 2 "no case has the id 'nope'" st ${sg_st_one} --ids=nope)
