@@ -14,6 +14,7 @@
 #include <cmocka.h>
 
 #include "aclnn_test_util.h"
+#include "aclnnop/aclnn_selu.h"
 
 static const int64_t shape[2] = {4, 2};
 
@@ -441,6 +442,51 @@ static void test_phase2_errors(void **state) {
     free(mem);
 }
 
+/* A tensor's aclrtMalloc block freed between phase 1 and phase 2 (or between two runs of a
+   repeatable executor): phase 2 refuses to run (161002, naming the tensor) instead of writing
+   into freed memory; the executor stays as it was. */
+static void test_freed_memory(void **state) {
+    (void)state;
+    const int64_t d[1] = {16};
+    float *b[3];
+    for (int v = 0; v < 3; v++)
+        assert_int_equal(
+            aclrtMalloc((void **)&b[v], 16 * sizeof(float), ACL_MEM_MALLOC_NORMAL_ONLY),
+            ACL_SUCCESS);
+    for (int i = 0; i < 16; i++) b[0][i] = 1.0f, b[1][i] = (float)i - 8.0f;
+    aclTensor *g = sgt_tensor(ACL_FLOAT, d, 1, b[0]), *o = sgt_tensor(ACL_FLOAT, d, 1, b[1]);
+    aclTensor *y = sgt_tensor(ACL_FLOAT, d, 1, b[2]);
+    uint64_t ws = 0;
+    aclOpExecutor *rep = NULL, *once = NULL;
+    assert_int_equal(aclnnSeluBackwardGetWorkspaceSize(g, o, y, &ws, &rep), ACLNN_SUCCESS);
+    assert_int_equal(aclSetAclOpExecutorRepeatable(rep), ACLNN_SUCCESS);
+    assert_int_equal(aclnnSeluBackwardGetWorkspaceSize(g, o, y, &ws, &once), ACLNN_SUCCESS);
+    assert_int_equal(aclnnSeluBackward(NULL, 0, rep, NULL), ACLNN_SUCCESS);
+    assert_int_equal(aclrtSynchronizeStream(NULL), ACL_SUCCESS);
+    for (int i = 0; i < 16; i++) assert_true(sgt_same_f32(b[2][i], sgt_ref_f32(1.0f, b[1][i])));
+    assert_int_equal(aclrtFree(b[2]), ACL_SUCCESS); /* gradInput's memory */
+    assert_int_equal(aclnnSeluBackward(NULL, 0, rep, NULL), ACLNN_ERR_PARAM_INVALID);
+    assert_msg_has("aclnnSeluBackward", "gradInput lay in a block");
+    assert_msg_has("aclnnSeluBackward", "has been freed");
+    assert_int_equal(aclnnSeluBackward(NULL, 0, once, NULL), ACLNN_ERR_PARAM_INVALID);
+    assert_int_equal(aclrtFree(b[1]), ACL_SUCCESS); /* result's too: named first */
+    assert_int_equal(aclnnSeluBackward(NULL, 0, once, NULL), ACLNN_ERR_PARAM_INVALID);
+    assert_msg_has("aclnnSeluBackward", "result lay in a block");
+    /* refused before the claim: both executors are still there to destroy */
+    assert_int_equal(aclDestroyAclOpExecutor(rep), ACLNN_SUCCESS);
+    assert_int_equal(aclDestroyAclOpExecutor(once), ACLNN_SUCCESS);
+    /* the forward, in place */
+    aclOpExecutor *fw = NULL;
+    assert_int_equal(aclnnInplaceSeluGetWorkspaceSize(g, &ws, &fw), ACLNN_SUCCESS);
+    assert_int_equal(aclrtFree(b[0]), ACL_SUCCESS);
+    assert_int_equal(aclnnInplaceSelu(NULL, 0, fw, NULL), ACLNN_ERR_PARAM_INVALID);
+    assert_msg_has("aclnnInplaceSelu", "selfRef lay in a block");
+    assert_int_equal(aclDestroyAclOpExecutor(fw), ACLNN_SUCCESS);
+    aclDestroyTensor(g);
+    aclDestroyTensor(o);
+    aclDestroyTensor(y);
+}
+
 static void test_repeatable(void **state) {
     (void)state;
     float gb[16], ob[16], yb[16];
@@ -581,6 +627,7 @@ int main(void) {
         cmocka_unit_test(test_formats_ignored),
         cmocka_unit_test(test_phase2_errors),
         cmocka_unit_test(test_repeatable),
+        cmocka_unit_test(test_freed_memory),
     };
     return cmocka_run_group_tests(tests, sgt_setup, sgt_teardown);
 }

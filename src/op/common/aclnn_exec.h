@@ -37,6 +37,8 @@ struct aclOpExecutor {
     aclDataType dtype, out_dtype;
     const char *run_name;     /* phase 2's function, for messages */
     const char *const *names; /* the tensors' parameter names (nt), for messages */
+    const void *blk_start[3]; /* the aclrtMalloc / aclrtMallocHost block each view lay in at */
+    size_t blk_size[3];       /* phase 1 (NULL: memory the program owns), for phase 2 to check */
     bool repeatable;
     atomic_int refs; /* 1 while registered + 1 per queued run */
 };

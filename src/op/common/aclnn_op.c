@@ -118,6 +118,13 @@ aclnnStatus sg_op_make_executor(const char *fn, const char *run_name, const sg_k
     if (ex == NULL) return sg_acl_fail(ACLNN_ERR_INNER_CREATE_EXECUTOR, "%s: out of memory", fn);
     ex->run_name = run_name;
     ex->names = names;
+    for (int v = 0; v < nt && t[0]->numel != 0; v++) {
+        sg_reg_block blk;
+        if (sg_reg_block_of(t[v]->data, &blk)) {
+            ex->blk_start[v] = blk.start;
+            ex->blk_size[v] = blk.size;
+        }
+    }
     if (t[0]->numel == 0) {
         ex->mode = SG_EX_EMPTY;
     } else if (!sg_ex_plan(ex, k, t, nt)) {
@@ -158,6 +165,17 @@ aclnnStatus sg_op_run(const char *fn, void *workspace, uint64_t workspace_size,
                            "%s: executor %p is not live (already run, destroyed or unknown; make "
                            "it repeatable to run it again)",
                            fn, (void *)executor);
+    for (int v = 0; v < executor->nt; v++) {
+        sg_reg_block blk; /* the memory a view lay in at phase 1 is still there */
+        const void *start = executor->blk_start[v];
+        if (start != NULL && (!sg_reg_block_of(start, &blk) || blk.start != start ||
+                              blk.size < executor->blk_size[v]))
+            return sg_acl_fail(ACLNN_ERR_PARAM_INVALID,
+                               "%s: %s lay in a block of %zu bytes at %p at phase 1, which has "
+                               "been freed (expected the tensors' memory to live until the run "
+                               "is done)",
+                               fn, executor->names[v], executor->blk_size[v], start);
+    }
     if (workspace_size < executor->workspace)
         return sg_acl_fail(ACLNN_ERR_PARAM_INVALID,
                            "%s: workspaceSize %" PRIu64 " is below the %" PRIu64
