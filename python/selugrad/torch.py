@@ -93,6 +93,8 @@ def _contiguous_call(g, o, out):
         return None
     n = g.numel()
     yp, gp, op = y.data_ptr(), g.data_ptr(), o.data_ptr()
+    if (yp | gp | op) % d.itemsize:  # below the C API's alignment: the general path copies
+        return None
     nb = n * d.itemsize
     for p in (gp, op):
         if p != yp and p < yp + nb and yp < p + nb:
