@@ -100,7 +100,9 @@ static void sg_stream_delete(sg_stream *s) {
     pthread_cond_destroy(&s->cv_idle);
     pthread_cond_destroy(&s->cv_work);
     pthread_mutex_destroy(&s->mu);
-    free(s);
+    /* Retired, not freed at once: a new stream then cannot soon get the address of one just
+       destroyed, so the stale handle keeps failing as not live instead of reaching it. */
+    sg_reg_retire(s, sizeof *s);
 }
 
 sg_stream *sg_stream_resolve(aclrtStream handle, const char *fn, int32_t *err) {

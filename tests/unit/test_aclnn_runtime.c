@@ -292,6 +292,22 @@ static void test_streams(void **state) {
     int bogus;
     assert_int_equal(aclrtSynchronizeStream(&bogus), ACL_ERROR_INVALID_PARAM);
     assert_int_equal(aclrtSynchronizeStream(NULL), ACL_SUCCESS);
+    /* Destroyed streams' handles stay dead while new streams are made: none of these takes
+       one's address (docs/aclnn.md, "Stale handles"). 32 of each, more than the allocator's
+       per-size caches hold, so that a freed stream's memory would be handed out again. */
+    enum { K = 32 };
+    aclrtStream gone[K], fresh[K];
+    for (int i = 0; i < K; i++) assert_int_equal(aclrtCreateStream(&gone[i]), ACL_SUCCESS);
+    for (int i = 0; i < K; i++) assert_int_equal(aclrtDestroyStream(gone[i]), ACL_SUCCESS);
+    for (int i = 0; i < K; i++) {
+        assert_int_equal(aclrtCreateStream(&fresh[i]), ACL_SUCCESS);
+        for (int k = 0; k < K; k++) assert_ptr_not_equal(fresh[i], gone[k]);
+    }
+    for (int k = 0; k < K; k++) {
+        assert_int_equal(aclrtSynchronizeStream(gone[k]), ACL_ERROR_INVALID_PARAM);
+        assert_int_equal(aclrtDestroyStream(gone[k]), ACL_ERROR_INVALID_PARAM);
+    }
+    for (int i = 0; i < K; i++) assert_int_equal(aclrtDestroyStream(fresh[i]), ACL_SUCCESS);
 }
 
 static void test_mem_info_and_dtype_size(void **state) {
