@@ -165,7 +165,7 @@ if(TARGET selugrad_cli)
     run --dtype=f32 --shape=2x16 --strides=16x0)
   sg_cli_test(cli_help_run 0 "usage: selugrad run" run --help)
   # a file with one good and four bad cases: each bad one is a failure, exit 1
-  sg_cli_test(cli_st_bad_cases 1 "FAIL wrong_op: .*FAIL shapes_differ: .*total +5 +1 +4\n"
+  sg_cli_test(cli_st_bad_cases 1 "FAIL wrong_op: .*FAIL shapes_differ: gradOutput \\(f16 4x2\\) and result \\(f16 2x4\\) differ.*total +5 +1 +4\n"
     st ${CMAKE_CURRENT_SOURCE_DIR}/cli/bad_cases.json)
 
   # malformed cases (a fractional dim, rank 17, an empty id) fail with their reason, in a (bad) row

@@ -66,7 +66,14 @@ static int st_run_case(const char *id, const st_case *k, int64_t seed, cJSON *re
     const st_input *gi = &k->g, *oi = &k->o;
     int same = gi->dtype == oi->dtype && gi->rank == oi->rank;
     for (size_t i = 0; same && i < gi->rank; i++) same = gi->dims[i] == oi->dims[i];
-    if (!same) return snprintf(msg, len, "gradOutput and result differ in dtype or shape"), 0;
+    if (!same) {
+        char gs[96], os[96];
+        cli_shape_str(gi->rank, gi->dims, gs, sizeof gs);
+        cli_shape_str(oi->rank, oi->dims, os, sizeof os);
+        return snprintf(msg, len, "gradOutput (%s %s) and result (%s %s) differ in dtype or shape",
+                        selugrad_dtype_name(gi->dtype), gs, selugrad_dtype_name(oi->dtype), os),
+               0;
+    }
     cli_tensor g, o, y;
     if (cli_tensor_alloc(&g, gi->dtype, gi->rank, gi->dims) ||
         cli_tensor_alloc(&o, gi->dtype, gi->rank, gi->dims) ||
