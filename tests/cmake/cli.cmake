@@ -145,6 +145,12 @@ if(TARGET selugrad_cli)
   add_test(NAME cli_compute_rank16_header COMMAND ${CMAKE_COMMAND} -DCLI=$<TARGET_FILE:selugrad_cli>
     -DIN=${CMAKE_CURRENT_SOURCE_DIR}/data/empty_rank16.npy
     -DDIR=${CMAKE_CURRENT_BINARY_DIR}/cli_rank16 -P ${CMAKE_CURRENT_SOURCE_DIR}/cli/save_shape.cmake)
+  # a NaN prints as nan whatever its sign, as Python's repr of selugrad.verify prints it: one
+  # fp16 element 0xFE00 as gradOutput, result and gradInput (the model gives 0x7E00)
+  set(sg_negnan ${CMAKE_CURRENT_SOURCE_DIR}/data/f16_negnan.bin)
+  sg_cli_test(cli_verify_nan_shown_as_python 1
+    "\\[0\\] \\(0\\) gradOutput nan result nan expected nan \\(0x7E00\\) got nan \\(0xFE00\\), 0 ulps"
+    verify --dtype=f16 --gradOutput=${sg_negnan} --result=${sg_negnan} --gradInput=${sg_negnan})
   set(sg_bytes7 ${CMAKE_CURRENT_SOURCE_DIR}/data/bytes7.bin)
   sg_cli_test(cli_verify_bin_partial_element 2 "7 bytes is not a whole number of 4-byte f32"
     verify --dtype=f32 --grad=${sg_bytes7} --out=${sg_bytes7} --gradInput=${sg_bytes7})

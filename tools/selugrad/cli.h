@@ -51,6 +51,9 @@ int cli_tensor_alloc(cli_tensor *t, selugrad_dtype dt, size_t rank, const int64_
 void cli_tensor_free(cli_tensor *t);
 /* Element i as a double (fp16/bf16 exactly, integers exactly). */
 double cli_get(selugrad_dtype dt, const void *data, size_t i);
+/* Element i as printed: a NaN of either sign shows as "nan" (the bits beside it give the sign), as
+   Python's repr of selugrad.verify prints it. */
+double cli_get_shown(selugrad_dtype dt, const void *data, size_t i);
 /* Stores x rounded to the dtype (floats: nearest even; integers: nearest, saturated). */
 void cli_set(selugrad_dtype dt, void *data, size_t i, double x);
 /* x rounded to nearest even in the float dtype, overflowing to inf (no double rounding). */

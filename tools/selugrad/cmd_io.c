@@ -250,8 +250,8 @@ int cli_cmd_verify(int argc, char **argv) {
         cli_ulp_str(cli_ulp(g.dtype, model, y.data, i), u, sizeof u);
         cli_print_index(&g, i);
         if (is_float)
-            printf(" gradOutput %.9g result %.9g", cli_get(g.dtype, g.data, i),
-                   cli_get(g.dtype, o.data, i));
+            printf(" gradOutput %.9g result %.9g", cli_get_shown(g.dtype, g.data, i),
+                   cli_get_shown(g.dtype, o.data, i));
         else
             printf(" gradOutput %.0f result %.0f", cli_get(g.dtype, g.data, i),
                    cli_get(g.dtype, o.data, i));

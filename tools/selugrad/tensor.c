@@ -68,8 +68,13 @@ void cli_set(selugrad_dtype dt, void *data, size_t i, double x) {
     }
 }
 
-void cli_format_elem(selugrad_dtype dt, const void *data, size_t i, char *buf, size_t len) {
+double cli_get_shown(selugrad_dtype dt, const void *data, size_t i) {
     double v = cli_get(dt, data, i);
+    return isnan(v) ? fabs(v) : v;
+}
+
+void cli_format_elem(selugrad_dtype dt, const void *data, size_t i, char *buf, size_t len) {
+    double v = cli_get_shown(dt, data, i);
     switch (dt) {
     case SELUGRAD_FLOAT: {
         uint32_t b;
