@@ -35,7 +35,8 @@ bool sg_joint_contiguous(const sg_joint *j, int v);
    allocate a bitmap over the span. */
 bool sg_joint_self_overlaps(const sg_joint *j, int v, bool *unproven);
 
-/* Element span [lo, hi] (inclusive, in elements, relative to the view's first element). */
+/* The offset, in elements, of view v's highest element from its first (strides are
+   non-negative, so the first is the lowest): the span is [0, reach]. */
 int64_t sg_joint_reach(const sg_joint *j, int v);
 
 /* dst[i] = element i of view v at base (row-major order); es bytes per element. */
