@@ -184,6 +184,29 @@ def test_bfloat16_report_values():
     assert "expected 0.3203125 (0x3EA4) got" in repr(r)
 
 
+def test_zero_dimensional_arrays_of_every_dtype():
+    # rank 0 is one element (as aclnn's scalar tensors): g = 1, o = 1 gives g * scale, which
+    # is 0x3F867D5F in float32, 0x3C34 in float16, 0x3F86 in bfloat16 and 1 for the integers
+    for dt, one, want, name in ((np.float32, np.float32(1), 0x3F867D5F, None),
+                                (np.float16, np.float16(1), 0x3C34, None),
+                                (np.uint16, np.uint16(0x3F80), 0x3F86, "bfloat16"),
+                                (np.int8, np.int8(1), 1, None), (np.uint8, np.uint8(1), 1, None),
+                                (np.int32, np.int32(1), 1, None)):
+        g = np.array(one, dt)
+        y = np.array(want, np.uint32).astype(np.uint16 if np.dtype(dt).itemsize == 2 else dt)
+        if dt == np.float32:
+            y = np.array(want, np.uint32).view(np.float32)
+        elif dt == np.float16:
+            y = y.view(np.float16)
+        r = selugrad.verify(y, g, g, dtype=name)
+        assert r.shape == () and r.size == 1 and r.passed, repr(r)
+        off = y.reshape(1).copy()
+        off.view(np.uint8)[0] ^= 1  # the lowest bit (little-endian): 1 ulp, or 1 -> 0
+        off = off.reshape(())
+        r = selugrad.verify(off, g, g, dtype=name)
+        assert r.mismatches == 1 and r.max_ulp == 1 and not r.bit_exact, repr(r)
+
+
 # ---- load_npu_dump ----
 
 def test_npy_round_trip_every_dtype(tmp_path):
