@@ -1,4 +1,6 @@
 """selugrad.verify and selugrad.load_npu_dump: fabricated NPU dumps, as a user would check them."""
+import warnings
+
 import numpy as np
 import pytest
 
@@ -205,6 +207,23 @@ def test_zero_dimensional_arrays_of_every_dtype():
         off = off.reshape(())
         r = selugrad.verify(off, g, g, dtype=name)
         assert r.mismatches == 1 and r.max_ulp == 1 and not r.bit_exact, repr(r)
+
+
+def test_signalling_nans_in_a_dump_give_no_warning():
+    # an NPU dump may hold signalling NaNs; reading them is no floating-point error of the user's
+    g = np.float32([1.0, 1.0])
+    o = np.float32([-1.0, 1.0])
+    for dt, bits, name in ((np.uint32, [0x7F800001, 0x3F867D5F], None),
+                           (np.uint16, [0x7C01, 0x3C34], None), (np.uint16, [0x7F81, 0x3F86], "bf16")):
+        ref = {None: np.float32 if dt == np.uint32 else np.float16}.get(name, np.uint16)
+        gg, oo = (g.astype(ref), o.astype(ref)) if name is None else (
+            np.uint16([0x3F80, 0x3F80]), np.uint16([0xBF80, 0x3F80]))
+        actual = np.array(bits, dt).view(gg.dtype)
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            r = selugrad.verify(actual, gg, oo, dtype=name)
+        # element 0 (expected a number) is NaN against a number; element 1 is g * scale, exact
+        assert r.mismatches == 1 and r.first[0].index == 0 and r.max_ulp == np.inf, repr(r)
 
 
 # ---- load_npu_dump ----
