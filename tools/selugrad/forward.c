@@ -213,29 +213,59 @@ int cli_fwd_io(const char *cmd, int argc, char **argv) {
         !gs_selu_array((int)x.dtype, x.n, x.data, model, cli_lib_exp)) {
         fprintf(stderr, "selugrad verify: out of memory\n");
         free(model);
+        cli_tensor_free(&x), cli_tensor_free(&y);
         return 1;
     }
-    printf("op selu, dtype %s, %zu element%s\n", selugrad_dtype_name(x.dtype), x.n,
-           x.n == 1 ? "" : "s");
-    printf("bit-exact: %s, %zu mismatching element%s\n", c.bit_ok ? "PASS" : "FAIL", c.mismatches,
+    /* the lines of the SeluGrad verify: header, bit-exact with the largest distance, the first
+       mismatches with theirs, the count of the rest, precision, verdict */
+    double max_ulp = 0.0;
+    for (size_t i = 0; i < x.n; i++)
+        if (memcmp(model + i * es, (const unsigned char *)y.data + i * es, es) != 0) {
+            double u = cli_ulp(x.dtype, model, y.data, i);
+            if (u > max_ulp) max_ulp = u;
+        }
+    char shape[256], ulps[64];
+    cli_shape_str(x.rank, x.dims, shape, sizeof shape);
+    cli_ulp_str(max_ulp, ulps, sizeof ulps);
+    printf("selugrad verify: op selu, %s, shape %s, %zu element%s\n", selugrad_dtype_name(x.dtype),
+           shape, x.n, x.n == 1 ? "" : "s");
+    printf("bit-exact: %s, %zu mismatching element%s", c.bit_ok ? "PASS" : "FAIL", c.mismatches,
            c.mismatches == 1 ? "" : "s");
-    for (size_t k = 0; k < c.nfirst && k < (size_t)show; k++) {
+    if (c.mismatches) printf(", largest distance %s", ulps);
+    printf("\n");
+    size_t shown = 0;
+    for (size_t k = 0; k < c.nfirst && k < (size_t)show; k++, shown++) {
         size_t i = c.first[k];
-        char xs[64], ms[64], ys[64];
+        char xs[64], ms[64], ys[64], u[64];
         cli_format_elem(x.dtype, x.data, i, xs, sizeof xs);
         cli_format_elem(x.dtype, model, i, ms, sizeof ms);
         cli_format_elem(x.dtype, y.data, i, ys, sizeof ys);
-        printf("  [%zu] x %s expected %s got %s\n", i, xs, ms, ys);
+        cli_ulp_str(cli_ulp(x.dtype, model, y.data, i), u, sizeof u);
+        printf("  [%zu] x %s expected %s got %s, %s\n", i, xs, ms, ys, u);
     }
-    if (cli_dtype_is_float(x.dtype))
+    if (c.mismatches > shown) printf("  ... %zu more\n", c.mismatches - shown);
+    if (!cli_dtype_is_float(x.dtype))
+        printf("precision: %s, integer results unequal to the exact result: %zu\n",
+               c.precision_ok ? "PASS" : "FAIL", c.special_bad);
+    else if (x.n == 0)
+        printf("precision: %s, no elements\n", c.precision_ok ? "PASS" : "FAIL");
+    else
         printf("precision: %s, MERE %.6g (%s %.6g), MARE %.6g (%s %.6g), inf/NaN mismatches "
                "%zu\n",
                c.precision_ok ? "PASS" : "FAIL", c.mere,
                c.mere < c.threshold ? "<" : ">=", c.threshold, c.mare,
                c.mare < 10 * c.threshold ? "<" : ">=", 10 * c.threshold, c.special_bad);
+    if (c.bit_ok && c.precision_ok)
+        printf("verdict: PASS: bit-identical to the forward's golden\n");
+    else if (c.mismatches)
+        printf("verdict: FAIL: %zu of %zu elements are not the forward golden's bits (largest "
+               "distance %s); %s\n",
+               c.mismatches, x.n, ulps,
+               c.precision_ok ? "the precision standard passes"
+                              : "the precision standard fails too");
     else
-        printf("precision: %s, integer results unequal to the exact result: %zu\n",
-               c.precision_ok ? "PASS" : "FAIL", c.special_bad);
+        printf("verdict: FAIL: bit-identical to the forward's golden; but the precision standard "
+               "fails\n");
     free(model);
     cli_tensor_free(&x), cli_tensor_free(&y);
     return c.bit_ok && c.precision_ok ? 0 : 1;
