@@ -22,6 +22,7 @@
 #include "battery/harness.h"
 #include "isa/cpu.h"
 #include "kernels/kernel.h"
+#include "kernels/nt_bytes.h"
 #include "kernels/ref/selu_ref.h"
 #include "model/selu_golden.h"
 
@@ -348,6 +349,41 @@ static void check_kernel(const sg_kernel *k, size_t n, size_t off, int in_place)
     free(want);
 }
 
+/* A 16-bit kernel on every input, at each position of its step: the inputs rotated by 0 ..
+   ALL16_ROTATIONS - 1, at least the widest step (AVX-512 bf16: 112, 96 elements by vectors and 16
+   through a table; AVX2: 48, 32 and 16; the vector-only steps: 32), against the model. In calls
+   on both sides of SG_NT_MIN_BYTES (nt_bytes.h), where an x86 kernel may change its step: calls
+   below it over the 65,536 inputs, and one call of all of them repeated to at least that size. */
+enum { ALL16_ROTATIONS = 112 };
+
+static void check_all16_run(const sg_kernel *k, size_t n, size_t piece, const uint16_t *x,
+                            uint16_t *y, const uint16_t *w, uint32_t rot) {
+    memset(y, 0xA5, n * 2);
+    for (size_t s = 0; s < n; s += piece) k->fn1(n - s < piece ? n - s : piece, x + s, y + s);
+    for (size_t i = 0; i < n; i++)
+        if (y[i] != w[x[i]])
+            fail_msg("%s: every input, rotated by %u, in calls of %zu elements: x 0x%04X gives "
+                     "0x%04X, want 0x%04X",
+                     k->name, rot, piece, x[i], y[i], w[x[i]]);
+}
+
+static void check_all16(const sg_kernel *k) {
+    size_t small = 65536, big = 65536;
+    while (small * 2 * 2 >= SG_NT_MIN_BYTES) small /= 2;
+    while (big * 2 * 2 < SG_NT_MIN_BYTES) big += 65536;
+    uint16_t *x = bt_alloc(big * 2), *y = bt_alloc(big * 2), *w = bt_alloc(65536 * 2);
+    for (uint32_t v = 0; v < 65536; v++) x[v] = (uint16_t)v;
+    model(k->dtype, 65536, x, w);
+    for (uint32_t rot = 0; rot < ALL16_ROTATIONS; rot++) {
+        for (size_t i = 0; i < big; i++) x[i] = (uint16_t)(i + rot);
+        check_all16_run(k, 65536, small, x, y, w, rot);
+        check_all16_run(k, big, big, x, y, w, rot);
+    }
+    free(x);
+    free(y);
+    free(w);
+}
+
 static void test_variants(void **state) {
     (void)state;
     size_t ran = 0;
@@ -361,25 +397,7 @@ static void test_variants(void **state) {
         for (size_t n = 0; n <= MAX_LEN; n += 7) check_kernel(k, n, 1, 1);
         check_kernel(k, 300000, 3, 0); /* large: any streaming path */
         check_kernel(k, 300000, 0, 1);
-        size_t es = selugrad_dtype_size(k->dtype);
-        if (es == 2) { /* every input, at each of 48 positions in a row of 48 (the AVX2 kernels'
-                          step: 32 elements by vectors, 16 by a table; the AVX-512 ones: 32) */
-            uint16_t *x = bt_alloc(65536 * 2), *y = bt_alloc(65536 * 2), *w = bt_alloc(65536 * 2);
-            for (uint32_t v = 0; v < 65536; v++) x[v] = (uint16_t)v;
-            model(k->dtype, 65536, x, w);
-            for (uint32_t rot = 0; rot < 48; rot++) {
-                for (uint32_t v = 0; v < 65536; v++) x[v] = (uint16_t)(v + rot);
-                k->fn1(65536, x, y);
-                for (uint32_t v = 0; v < 65536; v++)
-                    if (y[v] != w[x[v]])
-                        fail_msg("%s: every input, rotated by %u: x 0x%04X gives 0x%04X, want "
-                                 "0x%04X",
-                                 k->name, rot, x[v], y[v], w[x[v]]);
-            }
-            free(x);
-            free(y);
-            free(w);
-        }
+        if (selugrad_dtype_size(k->dtype) == 2) check_all16(k);
     }
     printf("%zu of %zu forward kernels ran\n", ran, sg_selu_kernel_count);
     assert_true(ran >= 5); /* the scalar ones at least */

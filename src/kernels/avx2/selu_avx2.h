@@ -10,7 +10,6 @@
 #define SELUGRAD_KERNELS_AVX2_SELU_AVX2_H
 
 #include <immintrin.h>
-#include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
@@ -18,6 +17,7 @@
 #include "../kernel.h"
 #include "../ref/selu_ref.h"
 #include "../selu16_exp.h"
+#include "../selu16_table.h"
 #include "../x86_nt.h"
 
 static inline __m256 sg256_selu_bits(uint32_t u) {
@@ -145,40 +145,6 @@ static inline __m128i sg256_f16_away_pos(__m256 y) {
 static inline __m256i sg256_bf16_away(__m256 y) {
     return _mm256_srli_epi32(_mm256_add_epi32(_mm256_castps_si256(y), _mm256_set1_epi32(0x8000)),
                              16);
-}
-
-/* The AVX2 16-bit forward kernels run a third of their elements through a table of every input's
- * result (filled once by the kernel's own vector step, so it holds the model's results:
- * test_selu_forward checks every input at every position of the step). A table lookup uses the
- * integer and load units, which the vector step leaves idle, so the two overlap: on the Zen 5 VM
- * 32 elements by vectors and 16 by the table take 11.8-12.1 cycles per 16 where vectors alone
- * take 17.1-17.5 (4K float16 elements in L1, the benchmark's values and random bits alike; on
- * AVX-512 the vectors alone are faster). From DRAM the vectors alone are not consistently
- * faster either (docs/dispatch.md, "Stores and prefetch"), so every call takes the same steps. */
-typedef struct {
-    uint16_t y[65536];
-    pthread_once_t once;
-} sg256_selu16_table;
-
-/* 16 elements through the table: 4 lookups per 64-bit load and store. */
-SG_ALWAYS_INLINE void sg256_lut16(const uint16_t *tab, const uint16_t *x, uint16_t *y, int stream) {
-    for (int j = 0; j < 16; j += 4) {
-        uint64_t v, r;
-        memcpy(&v, x + j, 8);
-        r = (uint64_t)tab[v & 0xFFFF] | (uint64_t)tab[(v >> 16) & 0xFFFF] << 16 |
-            (uint64_t)tab[(v >> 32) & 0xFFFF] << 32 | (uint64_t)tab[v >> 48] << 48;
-        if (stream)
-            _mm_stream_si64((long long *)(void *)(y + j), (long long)r);
-        else
-            memcpy(y + j, &r, 8);
-    }
-}
-
-/* m elements through the table one by one: the peel and the tail. */
-static inline void sg256_lut_rest(const uint16_t *tab, size_t m, const void *xv, void *yv) {
-    const uint16_t *x = (const uint16_t *)xv;
-    uint16_t *y = (uint16_t *)yv;
-    for (size_t i = 0; i < m; i++) y[i] = tab[x[i]];
 }
 
 #endif /* SELUGRAD_KERNELS_AVX2_SELU_AVX2_H */

@@ -4,12 +4,12 @@
  * high half of an fp32 lane), sg256_selu16_f32 (the short exponential of selu16_exp.h) on the two
  * halves, rounded to bf16 with ties away from zero (sg256_bf16_away) and packed back by
  * VPACKUSDW, which undoes the interleave's order within each 128-bit lane; and 16 through the
- * table of every input's result (sg256_lut16), which that vector step fills once. Peel and tail:
- * the table.
+ * table of every input's result (selu16_table.h, which says why), which that vector step fills
+ * once. Peel and tail: the table.
  */
 #include "selu_avx2.h"
 
-static sg256_selu16_table sg_bf16_tab = {.once = PTHREAD_ONCE_INIT};
+static sg_selu16_table sg_bf16_tab = {.once = PTHREAD_ONCE_INIT};
 
 /* 16 elements by vectors. */
 static inline __m256i sg_bf16_vec16(__m256i b) {
@@ -38,11 +38,11 @@ static inline void sg_bf16_step(const void *xv, void *yv, int stream) {
         else
             _mm256_storeu_si256((__m256i *)(y + h), r);
     }
-    sg256_lut16(sg_bf16_tab.y, x + 32, y + 32, stream);
+    sg_selu16_lut16(sg_bf16_tab.y, x + 32, y + 32, stream);
 }
 
 static inline void sg_bf16_rest(size_t m, const void *x, void *y) {
-    sg256_lut_rest(sg_bf16_tab.y, m, x, y);
+    sg_selu16_lut_rest(sg_bf16_tab.y, m, x, y);
 }
 
 void sg_bf16_selu__avx2(size_t n, const void *x, void *y) {

@@ -2,11 +2,12 @@
  * float16 SELU forward, AVX2 + FMA + F16C: 48 elements per step, 32 of them as 8 lanes widened
  * exactly by VCVTPH2PS, sg256_selu16_f32 (the short exponential of selu16_exp.h), then rounded to
  * fp16 with ties away from zero (sg256_f16_away_pos), and 16 through the table of every input's
- * result (sg256_lut16), which those vector steps fill once. Peel and tail: the table.
+ * result (selu16_table.h, which says why), which those vector steps fill once. Peel and tail: the
+ * table.
  */
 #include "selu_avx2.h"
 
-static sg256_selu16_table sg_f16_tab = {.once = PTHREAD_ONCE_INIT};
+static sg_selu16_table sg_f16_tab = {.once = PTHREAD_ONCE_INIT};
 
 static inline __m128i sg_f16_vec(__m128i h) {
     return sg256_f16_away_pos(sg256_selu16_f32(_mm256_cvtph_ps(h), 1));
@@ -36,11 +37,11 @@ static inline void sg_f16_step(const void *xv, void *yv, int stream) {
         else
             _mm256_storeu_si256((__m256i *)(y + h), r);
     }
-    sg256_lut16(sg_f16_tab.y, x + 32, y + 32, stream);
+    sg_selu16_lut16(sg_f16_tab.y, x + 32, y + 32, stream);
 }
 
 static inline void sg_f16_rest(size_t m, const void *x, void *y) {
-    sg256_lut_rest(sg_f16_tab.y, m, x, y);
+    sg_selu16_lut_rest(sg_f16_tab.y, m, x, y);
 }
 
 void sg_f16_selu__avx2(size_t n, const void *x, void *y) {
