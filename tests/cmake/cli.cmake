@@ -128,7 +128,18 @@ if(TARGET selugrad_cli)
   # st: an unknown --ids entry and a duplicated case id are usage errors, not empty passes
   set(sg_st_one ${CMAKE_CURRENT_SOURCE_DIR}/st/selu_grad_dtypes.json)
   sg_cli_test(cli_usage_st_unknown_id 2 "no case has the id 'nope'" st ${sg_st_one} --ids=nope)
-  sg_cli_test(cli_usage_st_duplicate_id 2 "appears twice" st ${sg_st_one} ${sg_st_one})
+  # ids are unique within a file (the number 7 and the string "7" are one id); ATK numbers every
+  # file from 0, so two files may share ids, and a FAIL line then names the file; a file given
+  # twice is refused
+  sg_cli_test(cli_usage_st_duplicate_id 2 "case id '7' appears twice in .*st_dup_ids.json"
+    st ${CMAKE_CURRENT_SOURCE_DIR}/cli/st_dup_ids.json)
+  sg_cli_test(cli_usage_st_file_twice 2 "the file .*selu_grad_dtypes.json is given twice"
+    st ${sg_st_one} ${sg_st_one})
+  sg_cli_test(cli_st_two_atk_files 0 "total +4 +4 +0\n"
+    st ${CMAKE_CURRENT_SOURCE_DIR}/st/selu_grad_atk.json
+    ${CMAKE_CURRENT_SOURCE_DIR}/st/selu_forward_atk.json --ids=0,72)
+  sg_cli_test(cli_st_fail_names_file 1 "FAIL [^\n]*bad_cases.json:wrong_op: "
+    st ${CMAKE_CURRENT_SOURCE_DIR}/cli/bad_cases.json ${CMAKE_CURRENT_SOURCE_DIR}/st/selu_grad_empty.json)
   # a file longer than its shape (7 floats for 2x3) is refused, not truncated
   set(sg_seven ${CMAKE_CURRENT_SOURCE_DIR}/data/f32x7.bin)
   sg_cli_test(cli_verify_file_too_long 2 "longer than its shape" verify --dtype=f32 --shape=2x3

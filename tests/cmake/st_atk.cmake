@@ -4,7 +4,8 @@
 if(TARGET selugrad_cli)
   set(sg_atk ${CMAKE_CURRENT_SOURCE_DIR}/st/selu_grad_atk.json)
   sg_cli_test(cli_st_atk_ids 0 "total +2 +2 +0\n" st ${sg_atk} --ids=0,200)
-  sg_cli_test(cli_usage_st_duplicate_int_id 2 "case id '0' appears twice" st ${sg_atk} ${sg_atk})
+  sg_cli_test(cli_usage_st_duplicate_int_id 2 "case id '7' appears twice"
+    st ${CMAKE_CURRENT_SOURCE_DIR}/cli/st_dup_ids.json)
   sg_cli_test(cli_st_atk_count 0 "st: 3/3 cases, 0 failed\n" st ${sg_atk} --ids=5,6,7)
   sg_cli_test(cli_st_atk_tables 0
     "single_bm high_performance +67  single_bm high_precision \\(selugrad's only standard\\)\nsingle_bm high_precision +134  single_bm high_precision\n.*f16 +67 +67 +0\nf32 +67 +67 +0\nbf16 +67 +67 +0\ntotal +201 +201 +0\n"

@@ -175,21 +175,24 @@ static void st_progress(int tty, int done, int total, int failed) {
     }
 }
 
-/* Case ids (as text: ATK's integer ids are their decimal form) are unique across the files, and
+/* Case ids (as text: ATK's integer ids are their decimal form) are unique within each file (ATK
+   numbers every file's cases from 0, so two files may share ids), no file is given twice, and
    every id named by --ids exists: a typo must not pass as "0 cases, 0 failed". */
-static int st_check_ids(cJSON *const *files, int nfiles, const char *ids) {
+static int st_check_ids(cJSON *const *files, const char *const *paths, int nfiles,
+                        const char *ids) {
     for (int f = 0; f < nfiles; f++) {
+        for (int g = 0; g < f; g++)
+            if (strcmp(paths[f], paths[g]) == 0)
+                return cli_usage_error("st", "the file %s is given twice", paths[f]);
         const cJSON *c;
         char a[ST_ID_MAX], b[ST_ID_MAX];
         cJSON_ArrayForEach(c, files[f]) {
             if (st_case_id(c, a, sizeof a) != 0) continue;
-            for (int g = 0; g <= f; g++) {
-                const cJSON *d;
-                cJSON_ArrayForEach(d, files[g]) {
-                    if (d == c) break;
-                    if (st_case_id(d, b, sizeof b) == 0 && strcmp(a, b) == 0)
-                        return cli_usage_error("st", "case id '%s' appears twice", a);
-                }
+            const cJSON *d;
+            cJSON_ArrayForEach(d, files[f]) {
+                if (d == c) break;
+                if (st_case_id(d, b, sizeof b) == 0 && strcmp(a, b) == 0)
+                    return cli_usage_error("st", "case id '%s' appears twice in %s", a, paths[f]);
             }
         }
     }
@@ -217,6 +220,7 @@ typedef struct st_args {
     const char *ids, *report;
     int64_t seed;
     cJSON *files[ST_MAX_FILES]; /* each a JSON array of cases */
+    const char *paths[ST_MAX_FILES];
     int nfiles;
 } st_args;
 
@@ -253,6 +257,7 @@ static int st_parse(int argc, char **argv, st_args *a) {
                 st_free(a);
                 return CLI_USAGE;
             }
+            a->paths[a->nfiles] = arg;
             a->files[a->nfiles++] = j;
         }
     }
@@ -280,7 +285,7 @@ static int st_check_report(const char *report) {
    --ids entry exists. */
 static int st_validate(const st_args *a) {
     int rc = st_check_report(a->report);
-    return rc != 0 ? rc : st_check_ids(a->files, a->nfiles, a->ids);
+    return rc != 0 ? rc : st_check_ids(a->files, a->paths, a->nfiles, a->ids);
 }
 
 /* Counts a case under the standard it names. */
@@ -302,9 +307,10 @@ static void st_tally_standard(st_tally *t, const st_case *k) {
 
 /* One case object of a file: parsed, run, judged, tallied; its report entry goes into cases.
    Returns 1 when it passes; msg says why not. */
-static int st_one_case(const cJSON *c, const char *id, int64_t seed, st_tally *tally, cJSON *cases,
-                       char *msg, size_t len) {
+static int st_one_case(const cJSON *c, const char *file, const char *id, int64_t seed,
+                       st_tally *tally, cJSON *cases, char *msg, size_t len) {
     cJSON *r = cJSON_CreateObject();
+    cJSON_AddStringToObject(r, "file", file);
     cJSON_AddStringToObject(r, "id", id);
     st_case k;
     char idtext[ST_ID_MAX];
@@ -418,9 +424,11 @@ static int st_run(const st_args *a) {
                 continue;
             }
             char msg[300];
-            int ok = st_one_case(c, id, a->seed, &tally, cases, msg, sizeof msg);
+            int ok = st_one_case(c, a->paths[f], id, a->seed, &tally, cases, msg, sizeof msg);
             failed += !ok;
-            if (!ok) fprintf(tty ? stderr : stdout, "%sFAIL %s: %s\n", tty ? "\n" : "", id, msg);
+            if (!ok) /* with several files, ids may repeat: the file says which case */
+                fprintf(tty ? stderr : stdout, "%sFAIL %s%s%s: %s\n", tty ? "\n" : "",
+                        a->nfiles > 1 ? a->paths[f] : "", a->nfiles > 1 ? ":" : "", id, msg);
             st_progress(tty, ++done, total, failed);
         }
     }
