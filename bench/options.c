@@ -1,7 +1,9 @@
 /* benchdnn-style options: --name=value, comma lists run as a product. */
+#define _POSIX_C_SOURCE 200809L /* access */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "bench_internal.h"
 #include "common/dtype.h"
@@ -116,6 +118,23 @@ static int sgb_parse_list(const char *list, int (*parse)(const char *, void *), 
     return 0;
 }
 
+/* 0 when path can be written: an existing file writable, or a new one's directory writable
+   (nothing is created or truncated here); else -1 with errno set. */
+static int sgb_writable(const char *path) {
+    if (access(path, F_OK) == 0) return access(path, W_OK);
+    const char *slash = strrchr(path, '/');
+    if (slash == NULL) return access(".", W_OK | X_OK);
+    if (slash == path) return access("/", W_OK | X_OK);
+    size_t len = (size_t)(slash - path);
+    char *dir = malloc(len + 1);
+    if (dir == NULL) return -1;
+    memcpy(dir, path, len);
+    dir[len] = '\0';
+    int rc = access(dir, W_OK | X_OK);
+    free(dir);
+    return rc;
+}
+
 static int sgb_bad(FILE *err, const char *prog, const char *why, const char *arg) {
     fprintf(err, "%s: %s: '%s'\nTry '%s --help'.\n", prog, why, arg, prog);
     return 2;
@@ -184,6 +203,25 @@ int sgb_parse_options(int argc, char **argv, sgb_options *opt, FILE *err) {
         }
     }
     if (opt->nops == 0) opt->nops = 1; /* ops[0] is 0: selu_grad */
+    /* A dtype asked for must give rows: the forward has no uint8, so with --op=selu alone a
+       u8 in --dtype is refused rather than run as a table of no rows. */
+    for (size_t d = 0; d < opt->ndtypes; d++) {
+        int rows = 0;
+        for (size_t o = 0; o < opt->nops; o++)
+            rows |= opt->ops[o] == 0 || opt->dtypes[d] != SELUGRAD_UINT8;
+        if (!rows)
+            return sgb_bad(err, prog, "no --op has this --dtype (the forward, selu, has no uint8)",
+                           selugrad_dtype_name(opt->dtypes[d]));
+    }
+    /* Files written after the run are checked before it: an hour's run is not lost to a
+       directory that does not exist or cannot be written. */
+    const char *outs[2] = {opt->csv, opt->plot}, *names[2] = {"--csv", "--plot"};
+    for (int f = 0; f < 2; f++) {
+        if (outs[f] == NULL || sgb_writable(outs[f]) == 0) continue;
+        char why[160];
+        snprintf(why, sizeof why, "cannot write the %s file (%s)", names[f], strerror(errno));
+        return sgb_bad(err, prog, why, outs[f]);
+    }
     if (opt->ndtypes == 0) {
         memcpy(opt->dtypes, sg_dtype_list, sizeof sg_dtype_list);
         opt->ndtypes = SG_DTYPE_COUNT;

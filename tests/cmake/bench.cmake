@@ -86,6 +86,20 @@ if(TARGET selugrad_bench)
       COMMAND ${CMAKE_COMMAND} -DBIN=$<TARGET_FILE:selugrad_bench> -DEXPECT=2 "-DARGS=${a}"
         "-DERR_MATCH=: '.*'\nTry '.* --help'" -P ${sgb_check})
   endforeach()
+  # Refused before anything runs: a dtype no --op has (a table of no rows), and output files
+  # that could not be written after the run
+  add_test(NAME bench_bad_args_forward_u8
+    COMMAND ${CMAKE_COMMAND} -DBIN=$<TARGET_FILE:selugrad_bench> -DEXPECT=2
+      "-DARGS=--op=selu;--dtype=f32,u8"
+      "-DERR_MATCH=: no --op has this --dtype \\(the forward, selu, has no uint8\\): 'u8'\nTry '.* --help'"
+      -P ${sgb_check})
+  foreach(out csv plot)
+    add_test(NAME bench_bad_args_${out}_dir
+      COMMAND ${CMAKE_COMMAND} -DBIN=$<TARGET_FILE:selugrad_bench> -DEXPECT=2
+        "-DARGS=--${out}=${CMAKE_CURRENT_BINARY_DIR}/no-such-dir/x.${out}"
+        "-DERR_MATCH=: cannot write the --${out} file \\(No such file or directory\\): '[^']*/no-such-dir/x.${out}'\nTry '.* --help'"
+        -P ${sgb_check})
+  endforeach()
 endif()
 # The instruction-rate probe (bench/isa_rates.c, x86-64 only): every form and every 16-bit SIMD
 # kernel gets a number of cycles, or "skipped" with the level this CPU lacks (--quick: every line,
