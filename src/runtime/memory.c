@@ -119,9 +119,8 @@ aclError aclrtFreeHost(void *hostPtr) {
 }
 
 /* count bytes from p must not run past the end of the aclrtMalloc / aclrtMallocHost block p
-   points into, or just past (a pointer derived from it, as for tensors: sg_tensor_check_block),
-   whatever maxCount or destMax claim; a pointer into no known block is memory the program vouches
-   for. */
+   points into, whatever maxCount or destMax claim; a pointer into no known block (or just past
+   one's end: sg_reg_block_of) is memory the program vouches for. */
 static aclError sg_check_in_block(const char *fn, const char *what, const void *p, size_t count) {
     sg_reg_block blk;
     if (count == 0 || !sg_reg_block_of(p, &blk)) return ACL_SUCCESS;

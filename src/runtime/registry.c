@@ -140,8 +140,7 @@ bool sg_reg_block_of(const void *p, sg_reg_block *block) {
     bool found = false;
     pthread_mutex_lock(&sg_reg_lock);
     size_t i = sg_block_upper(a);
-    /* inside the block, or just past its end (a pointer derived from it) */
-    if (i > 0 && a - sg_blocks[i - 1].start <= sg_blocks[i - 1].size) {
+    if (i > 0 && a - sg_blocks[i - 1].start < sg_blocks[i - 1].size) {
         block->start = (const void *)sg_blocks[i - 1].start;
         block->size = sg_blocks[i - 1].size;
         block->tag = sg_blocks[i - 1].tag;

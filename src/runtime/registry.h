@@ -34,8 +34,11 @@ typedef struct sg_reg_block {
     sg_handle_tag tag;
 } sg_reg_block;
 
-/* The live memory block that address p points into or just past (start <= p <= start + size, the
-   block with the highest start): false for none, e.g. host memory the program allocated itself. */
+/* The live memory block that address p points into (start <= p < start + size): false for
+   none, e.g. host memory the program allocated itself. A pointer just past a block's end is not
+   the block's: another allocation may begin there (allocators without headers between blocks,
+   as the sanitizers' and size-class allocators, place one block right after another), so a
+   workspace or a copy there is memory the program vouches for, not an overrun of the block. */
 bool sg_reg_block_of(const void *p, sg_reg_block *block);
 
 /* Runs fn(ctx) under the registry's lock if p is live with this tag, so that nobody removes p
