@@ -115,6 +115,15 @@ void cli_check_summary(const cli_check *c, char *buf, size_t len);
 double cli_ulp(selugrad_dtype dt, const void *a, const void *b, size_t i);
 /* "N ulps" ("1 ulp"), or "NaN against a number" for INFINITY. */
 void cli_ulp_str(double u, char *buf, size_t len);
+/* The largest cli_ulp over n elements of model and y (0 when they are equal). */
+double cli_max_ulp(selugrad_dtype dt, size_t n, const void *model, const void *y);
+/* verify's precision line for c over n elements of dt; with worst_at, the index of the worst
+   element too. */
+void cli_print_precision(const cli_check *c, selugrad_dtype dt, size_t n, int worst_at);
+/* verify's verdict line: against golden (e.g. "the NPU kernel's result"), whose bits are
+   golden_bits; ulps the largest distance (cli_ulp_str). */
+void cli_print_verdict(const cli_check *c, size_t n, const char *ulps, const char *golden,
+                       const char *golden_bits);
 
 /* ---- case_exec.c: runs one case through the library's public API. ---- */
 /* strides: NULL for contiguous; else per-dim element strides shared by the three views, and

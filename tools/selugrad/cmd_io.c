@@ -204,6 +204,48 @@ static void cli_print_hints(const cli_tensor *g, const cli_tensor *o, const cli_
                "result and gradInput\n");
 }
 
+double cli_max_ulp(selugrad_dtype dt, size_t n, const void *model, const void *y) {
+    size_t es = selugrad_dtype_size(dt);
+    double most = 0.0;
+    for (size_t i = 0; i < n; i++)
+        if (memcmp((const char *)model + i * es, (const char *)y + i * es, es) != 0) {
+            double u = cli_ulp(dt, model, y, i);
+            if (u > most) most = u;
+        }
+    return most;
+}
+
+void cli_print_precision(const cli_check *c, selugrad_dtype dt, size_t n, int worst_at) {
+    const char *ok = c->precision_ok ? "PASS" : "FAIL";
+    if (!cli_dtype_is_float(dt)) {
+        printf("precision: %s, integer results unequal to the exact result: %zu\n", ok,
+               c->special_bad);
+        return;
+    }
+    if (n == 0) { /* no element, so no index to name */
+        printf("precision: %s, no elements\n", ok);
+        return;
+    }
+    printf("precision: %s, MERE %.6g (%s %.6g), MARE %.6g (%s %.6g)", ok, c->mere,
+           c->mere < c->threshold ? "<" : ">=", c->threshold, c->mare,
+           c->mare < 10 * c->threshold ? "<" : ">=", 10 * c->threshold);
+    if (worst_at) printf(" at [%zu]", c->worst);
+    printf(", inf/NaN mismatches %zu\n", c->special_bad);
+}
+
+void cli_print_verdict(const cli_check *c, size_t n, const char *ulps, const char *golden,
+                       const char *golden_bits) {
+    if (c->bit_ok && c->precision_ok)
+        printf("verdict: PASS: bit-identical to %s\n", golden);
+    else if (c->mismatches)
+        printf("verdict: FAIL: %zu of %zu elements are not %s (largest distance %s); %s\n",
+               c->mismatches, n, golden_bits, ulps,
+               c->precision_ok ? "the precision standard passes"
+                               : "the precision standard fails too");
+    else
+        printf("verdict: FAIL: bit-identical to %s; but the precision standard fails\n", golden);
+}
+
 int cli_cmd_verify(int argc, char **argv) {
     int pre = cli_begin("verify", argc, argv, cli_verify_help);
     if (pre >= 0) return pre;
@@ -225,15 +267,9 @@ int cli_cmd_verify(int argc, char **argv) {
         return 1;
     }
     cli_model(g.dtype, g.n, g.data, o.data, model);
-    double max_ulp = 0.0;
-    for (size_t i = 0; i < g.n; i++)
-        if (memcmp((char *)model + i * es, (char *)y.data + i * es, es) != 0) {
-            double u = cli_ulp(g.dtype, model, y.data, i);
-            if (u > max_ulp) max_ulp = u;
-        }
     char shape[256], ulps[64];
     cli_shape_str(g.rank, g.dims, shape, sizeof shape);
-    cli_ulp_str(max_ulp, ulps, sizeof ulps);
+    cli_ulp_str(cli_max_ulp(g.dtype, g.n, model, y.data), ulps, sizeof ulps);
     printf("selugrad verify: %s, shape %s, %zu element%s\n", selugrad_dtype_name(g.dtype), shape,
            g.n, g.n == 1 ? "" : "s");
     printf("bit-exact: %s, %zu mismatching element%s", c.bit_ok ? "PASS" : "FAIL", c.mismatches,
@@ -258,29 +294,9 @@ int cli_cmd_verify(int argc, char **argv) {
         printf(" expected %s got %s, %s\n", ms, ys, u);
     }
     if (c.mismatches > shown) printf("  ... %zu more\n", c.mismatches - shown);
-    if (!is_float)
-        printf("precision: %s, integer results unequal to the exact result: %zu\n",
-               c.precision_ok ? "PASS" : "FAIL", c.special_bad);
-    else if (g.n == 0) /* no element, so no index to name */
-        printf("precision: %s, no elements\n", c.precision_ok ? "PASS" : "FAIL");
-    else
-        printf("precision: %s, MERE %.6g (%s %.6g), MARE %.6g (%s %.6g) at [%zu], inf/NaN "
-               "mismatches %zu\n",
-               c.precision_ok ? "PASS" : "FAIL", c.mere,
-               c.mere < c.threshold ? "<" : ">=", c.threshold, c.mare,
-               c.mare < 10 * c.threshold ? "<" : ">=", 10 * c.threshold, c.worst, c.special_bad);
+    cli_print_precision(&c, g.dtype, g.n, 1);
     if (c.mismatches) cli_print_hints(&g, &o, &y, c.mismatches);
-    if (c.bit_ok && c.precision_ok)
-        printf("verdict: PASS: bit-identical to the NPU kernel's result\n");
-    else if (c.mismatches)
-        printf("verdict: FAIL: %zu of %zu elements are not the NPU kernel's bits (largest "
-               "distance %s); %s\n",
-               c.mismatches, g.n, ulps,
-               c.precision_ok ? "the precision standard passes"
-                              : "the precision standard fails too");
-    else
-        printf("verdict: FAIL: bit-identical to the NPU kernel's result; but the precision "
-               "standard fails\n");
+    cli_print_verdict(&c, g.n, ulps, "the NPU kernel's result", "the NPU kernel's bits");
     free(model);
     cli_tensor_free(&g), cli_tensor_free(&o), cli_tensor_free(&y);
     return c.bit_ok && c.precision_ok ? 0 : 1;

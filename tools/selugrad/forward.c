@@ -218,15 +218,9 @@ int cli_fwd_io(const char *cmd, int argc, char **argv) {
     }
     /* the lines of the SeluGrad verify: header, bit-exact with the largest distance, the first
        mismatches with theirs, the count of the rest, precision, verdict */
-    double max_ulp = 0.0;
-    for (size_t i = 0; i < x.n; i++)
-        if (memcmp(model + i * es, (const unsigned char *)y.data + i * es, es) != 0) {
-            double u = cli_ulp(x.dtype, model, y.data, i);
-            if (u > max_ulp) max_ulp = u;
-        }
     char shape[256], ulps[64];
     cli_shape_str(x.rank, x.dims, shape, sizeof shape);
-    cli_ulp_str(max_ulp, ulps, sizeof ulps);
+    cli_ulp_str(cli_max_ulp(x.dtype, x.n, model, y.data), ulps, sizeof ulps);
     printf("selugrad verify: op selu, %s, shape %s, %zu element%s\n", selugrad_dtype_name(x.dtype),
            shape, x.n, x.n == 1 ? "" : "s");
     printf("bit-exact: %s, %zu mismatching element%s", c.bit_ok ? "PASS" : "FAIL", c.mismatches,
@@ -244,28 +238,8 @@ int cli_fwd_io(const char *cmd, int argc, char **argv) {
         printf("  [%zu] x %s expected %s got %s, %s\n", i, xs, ms, ys, u);
     }
     if (c.mismatches > shown) printf("  ... %zu more\n", c.mismatches - shown);
-    if (!cli_dtype_is_float(x.dtype))
-        printf("precision: %s, integer results unequal to the exact result: %zu\n",
-               c.precision_ok ? "PASS" : "FAIL", c.special_bad);
-    else if (x.n == 0)
-        printf("precision: %s, no elements\n", c.precision_ok ? "PASS" : "FAIL");
-    else
-        printf("precision: %s, MERE %.6g (%s %.6g), MARE %.6g (%s %.6g), inf/NaN mismatches "
-               "%zu\n",
-               c.precision_ok ? "PASS" : "FAIL", c.mere,
-               c.mere < c.threshold ? "<" : ">=", c.threshold, c.mare,
-               c.mare < 10 * c.threshold ? "<" : ">=", 10 * c.threshold, c.special_bad);
-    if (c.bit_ok && c.precision_ok)
-        printf("verdict: PASS: bit-identical to the forward's golden\n");
-    else if (c.mismatches)
-        printf("verdict: FAIL: %zu of %zu elements are not the forward golden's bits (largest "
-               "distance %s); %s\n",
-               c.mismatches, x.n, ulps,
-               c.precision_ok ? "the precision standard passes"
-                              : "the precision standard fails too");
-    else
-        printf("verdict: FAIL: bit-identical to the forward's golden; but the precision standard "
-               "fails\n");
+    cli_print_precision(&c, x.dtype, x.n, 0);
+    cli_print_verdict(&c, x.n, ulps, "the forward's golden", "the forward golden's bits");
     free(model);
     cli_tensor_free(&x), cli_tensor_free(&y);
     return c.bit_ok && c.precision_ok ? 0 : 1;
