@@ -135,6 +135,12 @@ if(TARGET selugrad_cli)
     st ${CMAKE_CURRENT_SOURCE_DIR}/cli/st_dup_ids.json)
   sg_cli_test(cli_usage_st_file_twice 2 "the file .*selu_grad_dtypes.json is given twice"
     st ${sg_st_one} ${sg_st_one})
+  # a report that fails as it is written, after the cases ran (a full disk): one case's report
+  # fits the stdio buffer, so the failure shows only at fclose
+  if(EXISTS /dev/full)
+    sg_cli_test(cli_st_report_full 1 "selugrad st: cannot write /dev/full: write failed"
+      st ${sg_st_one} --ids=selu_grad_dtype_fp32_00 --report=/dev/full)
+  endif()
   sg_cli_test(cli_st_two_atk_files 0 "total +4 +4 +0\n"
     st ${CMAKE_CURRENT_SOURCE_DIR}/st/selu_grad_atk.json
     ${CMAKE_CURRENT_SOURCE_DIR}/st/selu_forward_atk.json --ids=0,72)

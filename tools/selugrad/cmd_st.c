@@ -390,12 +390,14 @@ static int st_write_report(const char *report, const cJSON *rep) {
     char *s = cJSON_Print(rep);
     FILE *out = fopen(report, "w");
     int rc = 0;
-    if (!s || !out || fputs(s, out) < 0) {
+    /* a full disk may show only when the buffer is flushed, at fclose */
+    int wrote = s && out && fputs(s, out) >= 0;
+    if (out && fclose(out) != 0) wrote = 0;
+    if (!wrote) {
         fprintf(stderr, "selugrad st: cannot write %s: %s\n", report,
                 out ? "write failed" : strerror(errno));
         rc = 1;
     }
-    if (out) fclose(out);
     cJSON_free(s);
     return rc;
 }
