@@ -123,15 +123,13 @@ aclError aclrtFreeHost(void *hostPtr) {
    one's end: sg_reg_block_of) is memory the program vouches for. */
 static aclError sg_check_in_block(const char *fn, const char *what, const void *p, size_t count) {
     sg_reg_block blk;
-    if (count == 0 || !sg_reg_block_of(p, &blk)) return ACL_SUCCESS;
-    size_t at = (size_t)((uintptr_t)p - (uintptr_t)blk.start);
-    if (count <= blk.size - at) return ACL_SUCCESS;
+    uint64_t at;
+    if (sg_reg_block_holds(p, count, &blk, &at)) return ACL_SUCCESS;
     return sg_acl_fail(ACL_ERROR_INVALID_PARAM,
                        "%s: %s %p is %zu bytes into a block of %zu bytes from %s, so count %zu "
                        "runs past its end (expected count <= %zu)",
-                       fn, what, p, at, blk.size,
-                       blk.tag == SG_H_HOST_MEM ? "aclrtMallocHost" : "aclrtMalloc", count,
-                       blk.size - at);
+                       fn, what, p, (size_t)at, blk.size, sg_reg_block_origin(&blk), count,
+                       blk.size - (size_t)at);
 }
 
 aclError aclrtMemset(void *devPtr, size_t maxCount, int32_t value, size_t count) {

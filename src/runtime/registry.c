@@ -150,6 +150,12 @@ bool sg_reg_block_of(const void *p, sg_reg_block *block) {
     return found;
 }
 
+bool sg_reg_block_holds(const void *p, uint64_t count, sg_reg_block *block, uint64_t *at) {
+    if (count == 0 || !sg_reg_block_of(p, block)) return true;
+    *at = (uint64_t)((uintptr_t)p - (uintptr_t)block->start);
+    return count <= block->size - *at;
+}
+
 static void sg_reg_nothing(void *ctx) {
     (void)ctx;
 }

@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 typedef enum sg_handle_tag {
     SG_H_DEVICE_MEM = 1,
@@ -40,6 +41,16 @@ typedef struct sg_reg_block {
    as the sanitizers' and size-class allocators, place one block right after another), so a
    workspace or a copy there is memory the program vouches for, not an overrun of the block. */
 bool sg_reg_block_of(const void *p, sg_reg_block *block);
+
+/* The call that made the block, for messages: "aclrtMalloc" or "aclrtMallocHost". */
+static inline const char *sg_reg_block_origin(const sg_reg_block *block) {
+    return block->tag == SG_H_HOST_MEM ? "aclrtMallocHost" : "aclrtMalloc";
+}
+
+/* Whether p, in no known block or in one with count bytes or more from p to its end, may be
+   given count bytes from p; else false with *block the block and *at p's offset into it (the
+   bytes it holds from p are block->size - *at). The check of copies, fills and workspaces. */
+bool sg_reg_block_holds(const void *p, uint64_t count, sg_reg_block *block, uint64_t *at);
 
 /* Runs fn(ctx) under the registry's lock if p is live with this tag, so that nobody removes p
    meanwhile (e.g. takes a reference before a concurrent destroy can drop the last one); returns

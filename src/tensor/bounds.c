@@ -42,6 +42,5 @@ aclnnStatus sg_tensor_check_block(const aclTensor *t, const char *fn, const char
                        "%s: %s reaches bytes [%" PRId64 ", %" PRId64 ") from its data pointer %p, "
                        "which is %" PRIu64 " bytes into a block of %zu bytes from %s (expected "
                        "every element inside the block, whatever storageDims say)",
-                       fn, name, first, end, t->data, at, blk.size,
-                       blk.tag == SG_H_HOST_MEM ? "aclrtMallocHost" : "aclrtMalloc");
+                       fn, name, first, end, t->data, at, blk.size, sg_reg_block_origin(&blk));
 }

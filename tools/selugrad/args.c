@@ -67,6 +67,8 @@ int cli_split(const char *s, char sep, char out[][64], int max, int *count) {
     return 0;
 }
 
+const char cli_why_negative_dim[] = "a negative dim";
+
 const char *cli_shape_why(const char *s, size_t *rank, int64_t *dims, int allow_neg) {
     if (strcmp(s, "scalar") == 0) {
         *rank = 0;
@@ -83,7 +85,7 @@ const char *cli_shape_why(const char *s, size_t *rank, int64_t *dims, int allow_
         errno = 0;
         long long d = strtoll(p, &end, 10);
         if (errno != 0) return "a dim does not fit in int64";
-        if (d < 0 && !allow_neg) return "a negative dim";
+        if (d < 0 && !allow_neg) return cli_why_negative_dim;
         if (d < -2) return "a dim below -2 (-1: unknown dim, -2: unknown rank)";
         dims[r++] = (int64_t)d;
         if (*end == '\0') break;

@@ -39,6 +39,8 @@ int cli_begin(const char *cmd, int argc, char **argv, const char *help);
    allow_neg. cli_shape_why returns NULL on success, else why s is not a shape. */
 int cli_parse_shape(const char *s, size_t *rank, int64_t *dims, int allow_neg);
 const char *cli_shape_why(const char *s, size_t *rank, int64_t *dims, int allow_neg);
+/* cli_shape_why's reason for a negative dim without allow_neg (the same string). */
+extern const char cli_why_negative_dim[];
 int cli_parse_i64(const char *s, int64_t *v);
 int cli_parse_double(const char *s, double *v);
 /* Splits a comma list in place-free fashion: *count items copied to out (each < 64 chars). */

@@ -389,7 +389,7 @@ static int run_validate_strides(const run_opts *op) {
     size_t srank;
     int64_t st[CLI_MAX_RANK];
     const char *why = cli_shape_why(op->strides, &srank, st, 0);
-    if (why && strstr(why, "negative")) /* the parser's words are for shapes */
+    if (why == cli_why_negative_dim) /* the parser's words are for shapes */
         why = "a negative stride (strides are 0 or more, as aclnn's views take them)";
     if (why) return cli_usage_error("run", "bad --strides '%s': %s", op->strides, why);
     for (int i = 0; i < op->n_shapes; i++) {

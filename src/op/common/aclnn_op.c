@@ -186,16 +186,13 @@ aclnnStatus sg_op_run(const char *fn, void *workspace, uint64_t workspace_size,
                            "%s: workspace is NULL but phase 1 asked for %" PRIu64 " bytes", fn,
                            executor->workspace);
     sg_reg_block blk; /* a workspace in a known block must hold what phase 1 asked for */
-    if (executor->workspace > 0 && workspace != NULL && sg_reg_block_of(workspace, &blk)) {
-        uint64_t at = (uint64_t)((uintptr_t)workspace - (uintptr_t)blk.start);
-        if (executor->workspace > blk.size - at)
-            return sg_acl_fail(
-                ACLNN_ERR_PARAM_INVALID,
-                "%s: workspace %p is %" PRIu64 " bytes into a block of %zu bytes "
-                "from %s, which leaves fewer than the %" PRIu64 " bytes phase 1 asked for",
-                fn, workspace, at, blk.size,
-                blk.tag == SG_H_HOST_MEM ? "aclrtMallocHost" : "aclrtMalloc", executor->workspace);
-    }
+    uint64_t at;
+    if (workspace != NULL && !sg_reg_block_holds(workspace, executor->workspace, &blk, &at))
+        return sg_acl_fail(
+            ACLNN_ERR_PARAM_INVALID,
+            "%s: workspace %p is %" PRIu64 " bytes into a block of %zu bytes "
+            "from %s, which leaves fewer than the %" PRIu64 " bytes phase 1 asked for",
+            fn, workspace, at, blk.size, sg_reg_block_origin(&blk), executor->workspace);
     int meets = sg_ex_workspace_meets(executor, workspace);
     if (meets >= 0)
         return sg_acl_fail(ACLNN_ERR_PARAM_INVALID,
