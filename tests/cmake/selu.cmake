@@ -39,6 +39,23 @@ if(TARGET selugrad_cli AND TARGET sg_cli_plant)
     run --op=selu --dtype=f32,f16,bf16,s8,s32 --shape=3x5x70 --strides=1400x280x2 --threads=1,2
     --isa=scalar,all)
   sg_cli_test(cli_selu_run_bad_op 2 "unknown --op 'selux'" run --op=selux --dtype=f32 --shape=7)
+  # a second --op is refused, not one of the two silently winning (which operator runs)
+  sg_cli_test(cli_selu_run_op_twice 2 "--op is given twice" run --op=selu --op=selu_grad
+    --dtype=f32 --shape=7)
+  sg_cli_test(cli_selu_verify_op_twice 2 "--op is given twice" verify --op=selu --op=selux
+    --dtype=f32 --self=x.bin --out=y.bin)
+  sg_cli_test(cli_selu_verify_op_grad_then_selu 2 "--op is given twice" verify --op=selu_grad
+    --op=selu --dtype=f32 --self=x.bin --out=y.bin)
+  # a tensor file given twice is refused, as in SeluGrad's verify (the last one would be judged)
+  sg_cli_test(cli_selu_verify_self_twice 2 "self is given twice \\(--self/--x\\)" verify
+    --op=selu --dtype=f32 --self=x.bin --x=x2.bin --out=y.bin)
+  sg_cli_test(cli_selu_verify_out_twice 2 "--out is given twice" verify --op=selu --dtype=f32
+    --self=x.bin --out=bad.bin --out=y.bin)
+  # compute says what it wrote, as SeluGrad's compute does
+  sg_cli_test(cli_selu_compute_wrote 0
+    "^selugrad compute: wrote [^\n]*selu_f32x7\\.bin: out, f32, shape 7, 7 elements\n$" compute
+    --op=selu --dtype=f32 --self=${PROJECT_SOURCE_DIR}/tests/data/f32x7.bin
+    -o ${CMAKE_CURRENT_BINARY_DIR}/selu_f32x7.bin)
   foreach(dt f16 f32 s8)
     add_test(NAME cli_selu_verify_planted_${dt} COMMAND ${CMAKE_COMMAND}
       -DCLI=$<TARGET_FILE:selugrad_cli> -DPLANT=$<TARGET_FILE:sg_cli_plant>

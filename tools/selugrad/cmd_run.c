@@ -285,6 +285,7 @@ static int run_parse(int argc, char **argv, run_opts *op) {
     memset(op, 0, sizeof *op);
     op->seed = 1;
     const char *v;
+    int op_seen = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         int rc = 0;
@@ -320,6 +321,7 @@ static int run_parse(int argc, char **argv, run_opts *op) {
         else if (sg_argv_opt(argc, argv, &i, "--op", &v)) {
             if (strcmp(v, "selu") != 0 && strcmp(v, "selu_grad") != 0)
                 return cli_usage_error("run", "unknown --op '%s' (selu_grad, selu)", v);
+            if (op_seen++) return cli_usage_error("run", "--op is given twice");
             op->fwd = strcmp(v, "selu") == 0;
         } else if (sg_argv_opt(argc, argv, &i, "--range", &v))
             op->range = v;

@@ -132,7 +132,7 @@ int cli_fwd_wanted(int argc, char **argv) {
 }
 
 int cli_fwd_io(const char *cmd, int argc, char **argv) {
-    int dtype = -1, show = 10;
+    int dtype = -1, show = 10, op_seen = 0;
     const char *x_path = NULL, *result = NULL, *dest = NULL, *v;
     size_t rank = (size_t)-1;
     int64_t dims[CLI_MAX_RANK];
@@ -141,14 +141,18 @@ int cli_fwd_io(const char *cmd, int argc, char **argv) {
         selugrad_dtype dt;
         int64_t n;
         if (sg_argv_opt(argc, argv, &i, "--op", &v)) {
-            continue; /* selu, or we would not be here */
+            /* one of them is selu, or we would not be here; a second --op (even a second selu)
+               is refused rather than letting one of the two win unseen */
+            if (op_seen++) return cli_usage_error(cmd, "--op is given twice");
         } else if (sg_argv_opt(argc, argv, &i, "--dtype", &v)) {
             if (sg_argv_dtype(v, &dt) != 0) return cli_usage_error(cmd, "unknown dtype '%s'", v);
             dtype = (int)dt;
         } else if (sg_argv_opt(argc, argv, &i, "--self", &v) ||
                    sg_argv_opt(argc, argv, &i, "--x", &v)) {
+            if (x_path) return cli_usage_error(cmd, "self is given twice (--self/--x)");
             x_path = v;
         } else if (sg_argv_opt(argc, argv, &i, "--out", &v)) {
+            if (result) return cli_usage_error(cmd, "--out is given twice");
             result = v;
         } else if (sg_argv_opt(argc, argv, &i, "--shape", &v)) {
             const char *why = cli_shape_why(v, &rank, dims, 0);
@@ -190,6 +194,11 @@ int cli_fwd_io(const char *cmd, int argc, char **argv) {
         } else if (cli_save(dest, &y, NULL, err, sizeof err) != 0) {
             fprintf(stderr, "selugrad compute: %s\n", err);
             code = CLI_USAGE;
+        } else {
+            char shape[256];
+            cli_shape_str(y.rank, y.dims, shape, sizeof shape);
+            printf("selugrad compute: wrote %s: out, %s, shape %s, %zu element%s\n", dest,
+                   selugrad_dtype_name(y.dtype), shape, y.n, y.n == 1 ? "" : "s");
         }
         cli_tensor_free(&x), cli_tensor_free(&y);
         return code;
