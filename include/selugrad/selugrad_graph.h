@@ -105,8 +105,10 @@ SELUGRAD_API selugrad_status selugrad_selu_infer_shape(const selugrad_shape *x, 
 /* InferDataType: *y = x; SELUGRAD_ERR_BAD_DTYPE for UINT8 or a value that is not a dtype. */
 SELUGRAD_API selugrad_status selugrad_selu_infer_dtype(selugrad_dtype x, selugrad_dtype *y);
 
-/* The forward's tiling: SeluGrad's OneDim split with the forward's UB bytes per element (fp32 24,
-   fp16 and bf16 20, int32 28, int8 10; docs/graph.md). x known, rank 0..8. */
+/* The forward's tiling, ops-nn's arch35 Selu tiling (docs/graph.md): blockFormer and ubFormer in
+   multiples of 32 bytes, ubFormer = ub over 16 bytes per element for fp32 and int32, 12 for fp16
+   and bf16, 10 for int8. x known, rank 0..8; SELUGRAD_ERR_BAD_ARGUMENT for a UB below one
+   32-byte chunk (unless x is empty). */
 SELUGRAD_API selugrad_status selugrad_selu_tiling_platform(const selugrad_platform *platform,
                                                            const selugrad_shape *x,
                                                            selugrad_dtype dtype,

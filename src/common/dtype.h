@@ -33,8 +33,9 @@ int sg_dtype_index(selugrad_dtype dtype);
 /* 1 for a floating-point dtype of the list, 0 for an integer one or a value not in the list. */
 int sg_dtype_is_float(selugrad_dtype dtype);
 
-/* UB bytes per element of the OneDim tiling of SeluGrad, and of the SELU forward; 0 for a value
-   not in the list, and for the forward where it does not have the dtype. */
+/* UB bytes per element of the OneDim tiling of SeluGrad, and the CPU planner's for the SELU
+   forward (common/dtypes.inc); 0 for a value not in the list, and for the forward where it does
+   not have the dtype. */
 int64_t sg_dtype_ub_bpe(selugrad_dtype dtype);
 int64_t sg_dtype_selu_bpe(selugrad_dtype dtype);
 

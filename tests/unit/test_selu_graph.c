@@ -1,8 +1,8 @@
 /*
  * The SELU forward's graph side, as tables: the op definition, InferShape (unknown dims and the
  * unknown rank pass through; bad forms and ranks above 8 fail), InferDataType, and the tiling
- * with the forward's UB bytes per element (fp32 24, fp16/bf16 20, int32 28, int8 10), whose
- * expected values are worked by hand from docs/contract.md, "Tiling".
+ * of ops-nn's arch35 Selu kernel (docs/graph.md, "The SELU forward"), whose expected values are
+ * worked by hand from its formula.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -91,18 +91,21 @@ typedef struct tiling_case {
 
 static void test_tiling(void **state) {
     (void)state;
-    /* ubFormer = max(32, FloorAlign((ub - 8192) / bpe, 32)); blockFormer = CeilAlign(CeilDiv(
-       total, cores), 32); blockDim = CeilDiv(total, blockFormer) */
+    /* ops-nn's arch35 Selu tiling, worked by hand: with s the element size and a = 32 / s,
+       blockFormer = CeilAlign(CeilDiv(total, cores), a), blockDim = CeilDiv(total, blockFormer),
+       ubFormer = FloorAlign(ub / s / ((2 s + 2 * 4) / s), a): ub / 16 for fp32 and int32,
+       ub / 2 / 6 for fp16 and bf16, ub / 10 for int8 */
     const tiling_case cases[] = {
-        {16, 64, 245760, SELUGRAD_FLOAT, 32, 9888, 1}, /* 237568 / 24 = 9898 */
-        {2048, 64, 245760, SELUGRAD_FLOAT, 32, 9888, 64},
-        {2049, 64, 245760, SELUGRAD_FLOAT, 64, 9888, 33},
-        {1000, 48, 196608, SELUGRAD_FLOAT16, 32, 9408, 32}, /* 188416 / 20 = 9420 */
-        {1000, 48, 196608, SELUGRAD_BF16, 32, 9408, 32},
-        {100000, 48, 196608, SELUGRAD_INT8, 2112, 18816, 48}, /* 188416 / 10 = 18841 */
-        {100000, 64, 245760, SELUGRAD_INT32, 1568, 8480, 64}, /* 237568 / 28 = 8484 */
-        {13023360, 64, 245760, SELUGRAD_FLOAT, 203520, 9888, 64},
-        {100, 1, 8192, SELUGRAD_FLOAT, 128, 32, 1}, /* no UB beyond the reserve: 32 */
+        {16, 64, 245760, SELUGRAD_FLOAT, 8, 15360, 2},       /* CeilDiv 1 -> 8 */
+        {2048, 64, 245760, SELUGRAD_FLOAT, 32, 15360, 64},   /* 245760 / 16 = 15360 */
+        {2049, 64, 245760, SELUGRAD_FLOAT, 40, 15360, 52},   /* 33 -> 40; 2049 / 40 = 51.2 */
+        {1000, 48, 196608, SELUGRAD_FLOAT16, 32, 16384, 32}, /* 21 -> 32; 98304 / 6 = 16384 */
+        {1000, 48, 196608, SELUGRAD_BF16, 32, 16384, 32},
+        {100000, 48, 196608, SELUGRAD_INT8, 2112, 19648, 48},  /* 2084 -> 2112; 19660 -> 19648 */
+        {100000, 64, 245760, SELUGRAD_INT32, 1568, 15360, 64}, /* 1563 -> 1568 */
+        {13023360, 64, 245760, SELUGRAD_FLOAT, 203496, 15360, 64}, /* 203490 -> 203496 */
+        {100, 1, 128, SELUGRAD_FLOAT, 104, 8, 1},    /* 128 / 4 / 4 = 8: one 32-byte chunk */
+        {100, 1, 200, SELUGRAD_FLOAT16, 112, 16, 1}, /* 200 / 2 / 6 = 16 */
     };
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
         selugrad_platform p = {cases[c].cores, cases[c].ub};
@@ -133,6 +136,21 @@ static void test_tiling(void **state) {
                      SELUGRAD_ERR_BAD_DTYPE);
     assert_int_equal(selugrad_selu_tiling_platform(NULL, &ok, SELUGRAD_FLOAT, &t),
                      SELUGRAD_ERR_NULL_POINTER);
+    /* a UB below one 32-byte chunk of the forward's buffers: 127 / 4 / 4 = 7 fp32 elements,
+       191 / 2 / 6 = 15 fp16 elements, 319 / 10 = 31 int8 elements, and none at all */
+    const struct {
+        int64_t ub;
+        selugrad_dtype dtype;
+    } small[] = {
+        {127, SELUGRAD_FLOAT}, {191, SELUGRAD_FLOAT16}, {319, SELUGRAD_INT8}, {0, SELUGRAD_INT32}};
+    for (size_t c = 0; c < sizeof small / sizeof small[0]; c++) {
+        selugrad_platform tiny = {1, small[c].ub};
+        assert_int_equal(selugrad_selu_tiling_platform(&tiny, &ok, small[c].dtype, &t),
+                         SELUGRAD_ERR_BAD_ARGUMENT);
+    }
+    selugrad_platform tiny = {1, 0}; /* an empty tensor needs no UB */
+    assert_int_equal(selugrad_selu_tiling_platform(&tiny, &empty, SELUGRAD_FLOAT, &t), SELUGRAD_OK);
+    assert_int_equal(t.block_dim, 1);
     /* a SoC profile: the same as its platform */
     selugrad_platform soc;
     selugrad_tiling a, b;

@@ -1,7 +1,7 @@
 /*
  * The graph side of the SELU forward (docs/contract.md, "Forward graph side"): the op definition
- * as data, InferShape, InferDataType and the OneDim tiling with the forward's UB bytes per
- * element (common/dtypes.inc), with SeluGrad's shape checks (op/common/shape.h).
+ * as data, InferShape, InferDataType and ops-nn's arch35 Selu tiling (common/tiling.c,
+ * docs/graph.md), with SeluGrad's shape checks (op/common/shape.h).
  */
 #include <pthread.h>
 #include <stdint.h>
@@ -16,7 +16,7 @@
 static const char *const sg_selu_inputs[] = {"x"};
 static const char *const sg_selu_outputs[] = {"y"};
 
-/* The definition, with the dtypes of the list that the forward has (a UB bytes per element in
+/* The definition, with the dtypes of the list that the forward has (a selu_bpe in
    common/dtypes.inc), in the list's order; filled once. */
 static selugrad_dtype sg_selu_dtypes[SG_DTYPE_COUNT];
 static selugrad_op_def sg_selu_def = {"Selu", 1, sg_selu_inputs, 1,   sg_selu_outputs,
