@@ -55,6 +55,17 @@ if _ML_BF16 is not None:
     _BY_NUMPY[_ML_BF16] = bfloat16
 _BITS16 = (np.dtype(np.uint16), np.dtype(np.int16))
 _SUPPORTED = "float32, float16, bfloat16 (as uint16 bits with dtype='bfloat16'), int8, uint8, int32"
+# the SELU forward has no uint8 (docs/contract.md, "Forward per-dtype computation")
+_FORWARD = "selu"
+
+
+def _supported(fn):
+    """The dtypes fn's messages list: the forward's lack uint8."""
+    return _SUPPORTED.replace(" uint8,", "") if fn == _FORWARD else _SUPPORTED
+
+
+def _names(fn):
+    return ", ".join(x.name for x in DTYPES if fn != _FORWARD or x is not uint8)
 
 
 def dtype_of(spec, fn="dtype_of"):
@@ -65,8 +76,7 @@ def dtype_of(spec, fn="dtype_of"):
     if isinstance(spec, str):
         d = _BY_NAME.get(spec.lower())
         if d is None:
-            raise TypeError(f"{fn}: unknown dtype '{spec}' (expected one of "
-                            f"{', '.join(x.name for x in DTYPES)})")
+            raise TypeError(f"{fn}: unknown dtype '{spec}' (expected one of {_names(fn)})")
         return d
     try:
         npd = np.dtype(spec)
@@ -74,7 +84,7 @@ def dtype_of(spec, fn="dtype_of"):
         raise TypeError(f"{fn}: unknown dtype {spec!r}") from None
     d = _BY_NUMPY.get(npd)
     if d is None:
-        raise TypeError(f"{fn}: dtype {npd} is not one of the operator's ({_SUPPORTED})")
+        raise TypeError(f"{fn}: dtype {npd} is not one of the operator's ({_supported(fn)})")
     return d
 
 
@@ -97,8 +107,9 @@ def _own_dtype(a, name, fn):
                         "dtype='bfloat16' or dtype='float16'")
     if a.dtype == np.float64:
         raise TypeError(f"{fn}: {name} is float64, which the operator does not have "
-                        f"({_SUPPORTED}); convert it, e.g. with .astype(numpy.float32)")
-    raise TypeError(f"{fn}: {name} has dtype {a.dtype}, not one of the operator's ({_SUPPORTED})")
+                        f"({_supported(fn)}); convert it, e.g. with .astype(numpy.float32)")
+    raise TypeError(f"{fn}: {name} has dtype {a.dtype}, not one of the operator's "
+                    f"({_supported(fn)})")
 
 
 def _fits(a, d):

@@ -27,8 +27,9 @@ def _check(fn, named):
             raise ValueError(f"{fn}: {name} is on {t.device}; selugrad computes on the CPU "
                              "(move it with .cpu())")
         if t.dtype not in _DTYPES:
+            supported = _SUPPORTED.replace(" uint8,", "") if fn == "selu" else _SUPPORTED
             raise TypeError(f"{fn}: {name} has dtype {t.dtype}, not one of the operator's "
-                            f"({_SUPPORTED})")
+                            f"({supported})")
         _check_layout(fn, name, t)
     lead, t0 = named[0]
     for name, t in named[1:]:

@@ -118,6 +118,19 @@ def test_uint8_is_the_librarys_dtype_error():
         selugrad.selu(np.zeros(0, np.uint8))
 
 
+@pytest.mark.parametrize("x, dtype", [(np.zeros(3, np.float64), None),
+                                      (np.zeros(3, np.complex64), None),
+                                      (np.zeros(3, np.float32), "f64")])
+def test_refusals_list_the_forwards_dtypes(x, dtype):
+    # the forward has no uint8: a refusal's list of what it takes must not offer it
+    with pytest.raises(TypeError) as e:
+        selugrad.selu(x, dtype=dtype)
+    assert "int32" in str(e.value) and "uint8" not in str(e.value), str(e.value)
+    with pytest.raises(TypeError) as e:  # SeluGrad's list keeps it
+        selugrad.selu_backward(x, x, dtype=dtype)
+    assert "uint8" in str(e.value), str(e.value)
+
+
 def test_views_out_and_in_place():
     rng = np.random.default_rng(2)
     x = rng.normal(0, 2, (30, 40)).astype(np.float32)

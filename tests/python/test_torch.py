@@ -322,3 +322,13 @@ def test_atk_drop_in(dt):
         assert tbits(got[:2]) == [0x3C34, 0x3C34] and tbits(ex[:2]) == [0x3F08, 0x3F08]
     else:
         assert tbits(got[:2]) == [0x3F86, 0x3F86] and tbits(ex[:2]) == [0x3FE1, 0x3FE1]
+
+
+def test_selu_refusal_lists_the_forwards_dtypes():
+    # the forward has no uint8: its refusal of float64 must not offer it; SeluGrad's keeps it
+    with pytest.raises(TypeError) as e:
+        sgt.selu(torch.zeros(3, dtype=torch.float64))
+    assert "int32" in str(e.value) and "uint8" not in str(e.value), str(e.value)
+    with pytest.raises(TypeError) as e:
+        sgt.selu_backward(torch.zeros(3, dtype=torch.float64), torch.zeros(3, dtype=torch.float64))
+    assert "uint8" in str(e.value), str(e.value)
