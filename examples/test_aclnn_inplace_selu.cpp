@@ -1,7 +1,7 @@
 /**
  * The in-place SELU forward example in the form of ops-nn's
- * activation/selu/examples/test_aclnn_inplace_selu.cpp: compiled against selugrad's headers,
- * run, and its output checked by CTest (tests/data/aclnn_inplace_selu_example.expected).
+ * activation/selu/examples/arch35/test_aclnn_inplace_selu.cpp: compiled against selugrad's
+ * headers, run, and its output checked by CTest (tests/data/aclnn_inplace_selu_example.expected).
  */
 #include <iostream>
 #include <vector>

@@ -1,10 +1,12 @@
 /**
- * The SELU forward example as ops-nn ships it (activation/selu/examples/test_aclnn_selu.cpp):
- * compiled unchanged against selugrad's headers, run, and its output checked by CTest
- * (tests/data/aclnn_selu_example.expected).
+ * The SELU forward example in the form of ops-nn's activation/selu/examples/test_aclnn_selu.cpp:
+ * aclnnSelu from self into out, then aclnnInplaceSelu on the same self, each result printed, so
+ * the 8 lines come twice (aclnnSelu leaves self as it was). Compiled against selugrad's headers,
+ * run, and its output checked by CTest (tests/data/aclnn_selu_then_inplace_example.expected).
  */
 #include <iostream>
 #include <vector>
+#include <unistd.h>
 #include "acl/acl.h"
 #include "aclnnop/aclnn_selu.h"
 
@@ -114,6 +116,38 @@ int main() {
     auto size = GetShapeSize(outShape);
     std::vector<float> resultData(size, 0);
     ret = aclrtMemcpy(resultData.data(), resultData.size() * sizeof(resultData[0]), outDeviceAddr,
+                      size * sizeof(resultData[0]), ACL_MEMCPY_DEVICE_TO_HOST);
+    CHECK_RET(ret == ACL_SUCCESS,
+              LOG_PRINT("copy result from device to host failed. ERROR: %d\n", ret);
+              return ret);
+    for (int64_t i = 0; i < size; i++) {
+        LOG_PRINT("result[%ld] is: %f\n", i, resultData[i]);
+    }
+
+    // aclnnInplaceSelu接口调用示例
+    // step3. 调用aclnnInplaceSelu第一段接口
+    ret = aclnnInplaceSeluGetWorkspaceSize(self, &workspaceSize, &executor);
+    CHECK_RET(ret == ACL_SUCCESS,
+              LOG_PRINT("aclnnInplaceSeluGetWorkspaceSize failed. ERROR: %d\n", ret);
+              return ret);
+    // 根据第一段接口计算出的workspaceSize申请device内存
+    if (workspaceSize > 0) {
+        ret = aclrtMalloc(&workspaceAddr, workspaceSize, ACL_MEM_MALLOC_HUGE_FIRST);
+        CHECK_RET(ret == ACL_SUCCESS, LOG_PRINT("allocate workspace failed. ERROR: %d\n", ret);
+                  return ret);
+    }
+    // 调用aclnnInplaceSelu第二段接口
+    ret = aclnnInplaceSelu(workspaceAddr, workspaceSize, executor, stream);
+    CHECK_RET(ret == ACL_SUCCESS, LOG_PRINT("aclnnInplaceSelu failed. ERROR: %d\n", ret);
+              return ret);
+
+    // step4. （固定写法）同步等待任务执行结束
+    ret = aclrtSynchronizeStream(stream);
+    CHECK_RET(ret == ACL_SUCCESS, LOG_PRINT("aclrtSynchronizeStream failed. ERROR: %d\n", ret);
+              return ret);
+
+    // step5. 获取输出的值，将device侧内存上的结果拷贝至host侧，需要根据具体API的接口定义修改
+    ret = aclrtMemcpy(resultData.data(), resultData.size() * sizeof(resultData[0]), selfDeviceAddr,
                       size * sizeof(resultData[0]), ACL_MEMCPY_DEVICE_TO_HOST);
     CHECK_RET(ret == ACL_SUCCESS,
               LOG_PRINT("copy result from device to host failed. ERROR: %d\n", ret);

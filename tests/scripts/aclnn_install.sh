@@ -28,7 +28,7 @@ if [ "$mode" = pkgconfig ]; then
   "$cc" -std=c11 -Wall -Werror "$src/tests/consumer/short.c" -o "$tmp/short" $flags $extra
   "$tmp/c_example" | tail -1
   "$tmp/cxx_example" | tail -1
-  "$tmp/test_aclnn_selu" | diff - "$src/tests/data/aclnn_selu_example.expected"
+  "$tmp/test_aclnn_selu" | diff - "$src/tests/data/aclnn_selu_then_inplace_example.expected"
   "$tmp/short"
   echo "install + pkg-config: OK"
   exit 0
