@@ -19,7 +19,7 @@ void sgb_usage(FILE *f, const char *prog) {
             "                  no uint8, no hand loop) (default: selu_grad)\n"
             "  --dtype=LIST    f32,f16,bf16,s8,u8,s32, or any name the selugrad command takes\n"
             "                  (float32, fp16, half, bfloat16, int8, ...; default: all six)\n"
-            "  --size=LIST     elements, with K/M/G suffixes (default: 4K,64K,1M,16M,128M)\n"
+            "  --size=LIST     elements, 1..16G, K/M/G suffixes (default: 4K,64K,1M,16M,128M)\n"
             "  --threads=LIST  threads per call, 1..1024 (default: 1,2)\n"
             "  --isa=LIST      scalar,avx2,avx512,avx512fp16,neon,all: cap the kernel choice\n"
             "                  (selugrad_set_max_isa); levels this CPU lacks are skipped\n"
@@ -148,13 +148,20 @@ int sgb_parse_options(int argc, char **argv, sgb_options *opt, FILE *err) {
     /* First --help / -h (not an option's value) and a last option without its value, as the
        selugrad subcommands do. */
     static const char *const flags[] = {"--quick", "--omp", "--help", NULL};
+    static const char *const keys[] = {"--op",  "--dtype", "--size", "--threads",
+                                       "--isa", "--reps",  "--csv",  "--plot"};
     int at = 0;
     switch (sg_argv_first_pass(argc, argv, flags, NULL, &at)) {
     case SG_ARGV_HELP:
         sgb_usage(stdout, prog);
         return 1;
     case SG_ARGV_NO_VALUE:
-        return sgb_bad(err, prog, "needs a value", argv[at]);
+        /* the first pass takes every bare "--key" for one that needs a value; a last argument
+           that is no option of the bench is unknown, not short of a value */
+        for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
+            if (strcmp(argv[at], keys[k]) == 0)
+                return sgb_bad(err, prog, "needs a value", argv[at]);
+        return sgb_bad(err, prog, "unknown argument", argv[at]);
     default:
         break;
     }
@@ -176,7 +183,8 @@ int sgb_parse_options(int argc, char **argv, sgb_options *opt, FILE *err) {
                 return sgb_bad(err, prog, "bad --dtype list", v);
         } else if (sg_argv_opt(argc, argv, &i, "--size", &v)) {
             if (sgb_parse_list(v, sgb_parse_size, opt->sizes, sizeof opt->sizes[0], &opt->nsizes))
-                return sgb_bad(err, prog, "bad --size list (positive counts, K/M/G suffixes)", v);
+                return sgb_bad(err, prog, "bad --size list (counts from 1 to 16G, K/M/G suffixes)",
+                               v);
             have_size = 1;
         } else if (sg_argv_opt(argc, argv, &i, "--threads", &v)) {
             if (sgb_parse_list(v, sgb_parse_threads, opt->threads, sizeof opt->threads[0],

@@ -86,6 +86,20 @@ if(TARGET selugrad_bench)
       COMMAND ${CMAKE_COMMAND} -DBIN=$<TARGET_FILE:selugrad_bench> -DEXPECT=2 "-DARGS=${a}"
         "-DERR_MATCH=: '.*'\nTry '.* --help'" -P ${sgb_check})
   endforeach()
+  # An unknown option is named as such, last on the line too (where a known one without its
+  # value "needs a value"); a size beyond the limit says the limit
+  add_test(NAME bench_bad_args_unknown_last
+    COMMAND ${CMAKE_COMMAND} -DBIN=$<TARGET_FILE:selugrad_bench> -DEXPECT=2
+      "-DARGS=--quick;--bogus" "-DERR_MATCH=: unknown argument: '--bogus'\nTry '.* --help'"
+      -P ${sgb_check})
+  add_test(NAME bench_bad_args_no_value
+    COMMAND ${CMAKE_COMMAND} -DBIN=$<TARGET_FILE:selugrad_bench> -DEXPECT=2
+      "-DARGS=--quick;--threads" "-DERR_MATCH=: needs a value: '--threads'\nTry '.* --help'"
+      -P ${sgb_check})
+  add_test(NAME bench_bad_args_size_limit
+    COMMAND ${CMAKE_COMMAND} -DBIN=$<TARGET_FILE:selugrad_bench> -DEXPECT=2
+      "-DARGS=--size=17G" "-DERR_MATCH=: bad --size list \\(counts from 1 to 16G, K/M/G suffixes\\): '17G'"
+      -P ${sgb_check})
   # Refused before anything runs: a dtype no --op has (a table of no rows), and output files
   # that could not be written after the run
   add_test(NAME bench_bad_args_forward_u8
