@@ -15,6 +15,8 @@ selugrad's GB/s at --threads over it.
     python3 bench/peers.py --lib build/libselugrad.so --sizes 1M,16M,128M --threads 2
 
 (Debian: python3-torch, python3-numpy, libdnnl-dev; run the system python3 that has them.)
+Exit status: 0 done, 1 run-time failure (numpy or the library missing, a call that failed),
+2 bad arguments.
 """
 import argparse
 import ctypes
@@ -30,9 +32,51 @@ ALPHA = 1.6732632423543772
 SCALE = 1.0507009873554805
 
 
+MAX_SIZE = 1 << 34  # elements, as selugrad_bench's --size
+
+
 def size_arg(s):
+    """One size: a whole number of elements with an optional K/M/G suffix, 1 to 16G."""
     mul = {"K": 1 << 10, "M": 1 << 20, "G": 1 << 30}.get(s[-1:].upper(), 1)
-    return int(s[:-1] if mul > 1 else s) * mul
+    digits = s[:-1] if mul > 1 else s
+    if not digits.isdigit() or not 1 <= int(digits) * mul <= MAX_SIZE:
+        raise argparse.ArgumentTypeError(
+            "bad size %r (whole numbers from 1 to 16G, K/M/G suffixes)" % s)
+    return int(digits) * mul
+
+
+def sizes_arg(s):
+    return [size_arg(x) for x in s.split(",")]
+
+
+def int_arg(lo, hi):
+    def parse(s):
+        if not s.isdigit() or not lo <= int(s) <= hi:
+            raise argparse.ArgumentTypeError("bad value %r (a whole number from %d to %d)"
+                                             % (s, lo, hi))
+        return int(s)
+    return parse
+
+
+def cpu_line():
+    """Where the run is: the CPU's model, vendor and family from /proc/cpuinfo, the CPUs this
+    process may use."""
+    info = {}
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                k, _, v = line.partition(":")
+                info.setdefault(k.strip(), v.strip())
+    except OSError:
+        pass
+    model = info.get("model name") or info.get("Model") or "unknown"
+    vendor = info.get("vendor_id") or info.get("CPU implementer") or "unknown"
+    family = info.get("cpu family") or info.get("CPU architecture") or "unknown"
+    try:
+        cpus = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        cpus = os.cpu_count()
+    return "# cpu: %s; vendor %s, family %s; cpus available %s" % (model, vendor, family, cpus)
 
 
 def find_lib(given):
@@ -60,12 +104,16 @@ def median_time(fn, budget=0.25, least=3, most=200):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--lib", help="libselugrad.so (default: build/libselugrad.so)")
-    ap.add_argument("--sizes", default="1M,16M,128M", help="elements, K/M/G suffixes")
-    ap.add_argument("--threads", type=int, default=2)
-    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--sizes", type=sizes_arg, default="1M,16M,128M",
+                    help="elements, 1 to 16G each, K/M/G suffixes")
+    ap.add_argument("--threads", type=int_arg(1, 1024), default=2, help="1 to 1024")
+    ap.add_argument("--rounds", type=int_arg(1, 1000), default=5, help="1 to 1000")
     args = ap.parse_args()
-    sizes = [size_arg(s) for s in args.sizes.split(",")]
+    if args.lib is not None and not os.path.isfile(args.lib):
+        ap.error("argument --lib: no such file: %r" % args.lib)
+    sizes = args.sizes
     counts = sorted({1, args.threads})
+    print(cpu_line())
 
     try:
         import numpy as np
@@ -76,20 +124,45 @@ def main():
     if lib_path is None:
         print("peers: libselugrad.so not found (build it, or give --lib)")
         return 1
-    lib = ctypes.CDLL(lib_path)
-    lib.selugrad_backward.argtypes = [ctypes.c_int, ctypes.c_size_t] + [ctypes.c_void_p] * 3
-    lib.selugrad_set_num_threads.argtypes = [ctypes.c_int]
-    lib.selugrad_version.restype = ctypes.c_char_p
+    try:
+        lib = ctypes.CDLL(lib_path)
+        lib.selugrad_backward.argtypes = [ctypes.c_int, ctypes.c_size_t] + [ctypes.c_void_p] * 3
+        lib.selugrad_backward.restype = ctypes.c_int
+        lib.selugrad_set_num_threads.argtypes = [ctypes.c_int]
+        lib.selugrad_set_num_threads.restype = ctypes.c_int
+        lib.selugrad_version.restype = ctypes.c_char_p
+        lib.selugrad_last_error.restype = ctypes.c_char_p
+    except (OSError, AttributeError) as e:
+        print("peers: %s is not a usable libselugrad: %s" % (lib_path, e), file=sys.stderr)
+        return 2 if args.lib else 1
+
+    def sg_check(what, status):
+        if status != 0:
+            raise PeerError("%s failed: %s" % (what, lib.selugrad_last_error().decode()))
 
     torch = None
     try:
         import torch as torch_mod
         torch = torch_mod
-    except ImportError:
-        print("# peers: PyTorch skipped: no torch module in %s (Debian: python3-torch)"
-              % sys.executable)
-    onednn = None
+    except (ImportError, OSError) as e:
+        print("# peers: PyTorch skipped: no usable torch module in %s (%s; Debian: python3-torch)"
+              % (sys.executable, e))
     tmp = tempfile.mkdtemp(prefix="sg_peers_")
+    try:
+        return run(args, sizes, counts, np, lib, lib_path, sg_check, torch, tmp)
+    except PeerError as e:
+        print("peers: %s" % e, file=sys.stderr)
+        return 1
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+class PeerError(Exception):
+    pass
+
+
+def run(args, sizes, counts, np, lib, lib_path, sg_check, torch, tmp):
+    onednn = None
     src = os.path.join(os.path.dirname(os.path.abspath(__file__)), "peer_onednn.c")
     cc = shutil.which(os.environ.get("CC", "cc"))
     if not os.path.exists("/usr/include/oneapi/dnnl/dnnl.h"):
@@ -102,7 +175,8 @@ def main():
         if r.returncode == 0:
             onednn = exe
         else:
-            print("# peers: oneDNN skipped: %s" % r.stderr.strip().splitlines()[-1:])
+            lines = r.stderr.strip().splitlines() or ["exit status %d" % r.returncode]
+            print("# peers: oneDNN skipped: %s failed: %s" % (cc, lines[-1]))
 
     print("# peers: selugrad %s (%s); torch %s; oneDNN %s; threads %s; rounds %d"
           % (lib.selugrad_version().decode(), lib_path,
@@ -125,9 +199,10 @@ def main():
         peers = []
         for t in counts:
             def sg(t=t):
-                lib.selugrad_set_num_threads(t)
+                sg_check("selugrad_set_num_threads(%d)" % t, lib.selugrad_set_num_threads(t))
                 f = lambda: lib.selugrad_backward(0, n, g.ctypes.data, o.ctypes.data,
                                                   y.ctypes.data)
+                sg_check("selugrad_backward(n=%d)" % n, f())
                 return median_time(f)
             peers.append(("selugrad", t, sg))
             if torch is not None:
@@ -146,7 +221,8 @@ def main():
                     out = subprocess.run([onednn, str(n), str(reps)], env=env,
                                          capture_output=True, text=True)
                     if out.returncode != 0:
-                        raise RuntimeError(out.stderr.strip())
+                        raise PeerError("oneDNN's peer (n=%d, %d threads) failed: %s"
+                                        % (n, t, out.stderr.strip()))
                     return float(out.stdout.split()[1])
                 peers.append(("oneDNN eltwise bwd", t, dn))
         for _ in range(args.rounds):
@@ -164,7 +240,6 @@ def main():
                   % (human(n), args.threads, best_peer, ours / best))
         else:
             print("%-6s no peer ran" % human(n))
-    shutil.rmtree(tmp, ignore_errors=True)
     return rc
 
 

@@ -186,6 +186,32 @@ if(SG_PYTHON)
       "-DARGS=-S;${PROJECT_SOURCE_DIR}/bench/targets.py;--doc;${sgt_data}/dispatch_bad.md;${sgt_data}/run1.csv"
       "-DERR_MATCH=dispatch_bad.md: a ruled-out entry this script cannot read: - s8_selugrad__avx2 \\(static\\) at 1M"
       -P ${PROJECT_SOURCE_DIR}/bench/check_run.cmake)
+  # bench/peers.py: each bad argument is refused with its reason and exit status 2 before
+  # anything runs (no traceback, no run with a value the library or torch would refuse)
+  set(sgp_bad_args "--sizes=0" "--sizes=abc" "--sizes=" "--sizes=-5" "--sizes=17G"
+    "--threads=0" "--threads=1025" "--threads=two" "--rounds=0" "--lib=/no/such/libselugrad.so"
+    "--bogus")
+  set(i 0)
+  foreach(a ${sgp_bad_args})
+    math(EXPR i "${i} + 1")
+    add_test(NAME bench_peers_bad_args_${i}
+      COMMAND ${CMAKE_COMMAND} -DBIN=${SG_PYTHON} -DEXPECT=2
+        "-DARGS=-S;${PROJECT_SOURCE_DIR}/bench/peers.py;${a}"
+        "-DERR_MATCH=peers.py: error: [^\n]+\n$" -P ${PROJECT_SOURCE_DIR}/bench/check_run.cmake)
+  endforeach()
+  # A missing peer is skipped with a message: torch hidden (tests/data/peers_no_torch), no C
+  # compiler for oneDNN's; the output opens with where it ran. Debian's interpreter has numpy;
+  # without numpy the script cannot run and the test is skipped.
+  find_program(SGP_SYSTEM_PYTHON python3 PATHS /usr/bin NO_DEFAULT_PATH)
+  if(SGP_SYSTEM_PYTHON AND TARGET selugrad)
+    add_test(NAME bench_peers_skip
+      COMMAND ${CMAKE_COMMAND} -E env PYTHONPATH=${PROJECT_SOURCE_DIR}/tests/data/peers_no_torch
+        CC=/no/such/cc ${CMAKE_COMMAND} -DBIN=${SGP_SYSTEM_PYTHON} -DEXPECT=0
+        "-DARGS=${PROJECT_SOURCE_DIR}/bench/peers.py;--lib;$<TARGET_FILE:selugrad>;--sizes=4K;--threads=2;--rounds=1"
+        "-DOUT_MATCH=^# cpu: [^\n]+; vendor [^\n]+, family [^\n]+; cpus available [0-9]+\n# peers: PyTorch skipped: [^\n]+\n# peers: oneDNN skipped: no C compiler\n.*\n4K +selugrad +1 +[0-9.]+\n4K +selugrad +2 +[0-9.]+\n4K +no peer ran\n$"
+        -P ${PROJECT_SOURCE_DIR}/bench/check_run.cmake)
+    set_tests_properties(bench_peers_skip PROPERTIES SKIP_REGULAR_EXPRESSION "numpy is missing")
+  endif()
   add_test(NAME bench_targets_no_file
     COMMAND ${CMAKE_COMMAND} -DBIN=${SG_PYTHON} -DEXPECT=2
       "-DARGS=-S;${PROJECT_SOURCE_DIR}/bench/targets.py;${sgt_data}/no_such.csv"
