@@ -199,6 +199,86 @@ static void test_hook_short_calls(void **state) {
     assert_int_equal(selugrad_set_num_threads(0), SELUGRAD_OK);
 }
 
+/* Nested calls (docs/api.md, selugrad_set_parallel_for): a call made inside the hook, on the
+   hook's thread before its tasks and on a second thread while the tasks run, is an ordinary
+   call that reaches the hook again; a hook that resets the hook and the thread count while it
+   runs finishes its call. Every result is the own pool's. */
+static const float *nest_g, *nest_o, *nest_want;
+static float *nest_y, *nest_y2;
+static size_t nest_n;
+static atomic_int nest_depth, nest_bad;
+
+static void nest_call(float *y) {
+    if (selugrad_backward(SELUGRAD_FLOAT, nest_n, nest_g, nest_o, y) != SELUGRAD_OK ||
+        memcmp(y, nest_want, nest_n * sizeof *y) != 0)
+        atomic_fetch_add(&nest_bad, 1);
+}
+
+static void *nest_thread(void *arg) {
+    (void)arg;
+    nest_call(nest_y2);
+    return NULL;
+}
+
+static void nest_for(void *ctx, size_t n_tasks, selugrad_task_fn task, void *task_ctx) {
+    (void)ctx;
+    atomic_fetch_add(&hook_calls, 1);
+    int outer = atomic_fetch_add(&nest_depth, 1) == 0;
+    pthread_t t;
+    if (outer) {
+        nest_call(nest_y); /* on this thread, inside the hook */
+        assert_int_equal(pthread_create(&t, NULL, nest_thread, NULL), 0);
+    }
+    for (size_t i = n_tasks; i-- > 0;) task(task_ctx, i);
+    if (outer) pthread_join(t, NULL);
+    atomic_fetch_sub(&nest_depth, 1);
+}
+
+static void reset_for(void *ctx, size_t n_tasks, selugrad_task_fn task, void *task_ctx) {
+    (void)ctx;
+    atomic_fetch_add(&hook_calls, 1);
+    assert_int_equal(selugrad_set_parallel_for(NULL, NULL), SELUGRAD_OK);
+    assert_int_equal(selugrad_set_num_threads(1), SELUGRAD_OK);
+    for (size_t i = 0; i < n_tasks; i++) task(task_ctx, i);
+}
+
+static void test_hook_nested(void **state) {
+    (void)state;
+    size_t n = ((size_t)1 << 20) + 5;
+    float *g = malloc(n * 4), *o = malloc(n * 4), *want = malloc(n * 4), *y = malloc(n * 4);
+    float *y1 = malloc(n * 4), *y2 = malloc(n * 4);
+    assert_true(g && o && want && y && y1 && y2);
+    for (size_t i = 0; i < n; i++) {
+        g[i] = (float)(int)(i % 2001 - 1000) / 256.0f;
+        o[i] = (float)(int)(i % 1999 - 900) / 128.0f;
+    }
+    assert_int_equal(selugrad_set_parallel_for(NULL, NULL), SELUGRAD_OK);
+    assert_int_equal(selugrad_set_num_threads(2), SELUGRAD_OK);
+    assert_int_equal(selugrad_backward(SELUGRAD_FLOAT, n, g, o, want), SELUGRAD_OK);
+    nest_g = g, nest_o = o, nest_want = want, nest_y = y1, nest_y2 = y2, nest_n = n;
+    atomic_store(&nest_bad, 0);
+    atomic_store(&hook_calls, 0);
+    assert_int_equal(selugrad_set_parallel_for(nest_for, NULL), SELUGRAD_OK);
+    assert_int_equal(selugrad_backward(SELUGRAD_FLOAT, n, g, o, y), SELUGRAD_OK);
+    assert_memory_equal(y, want, n * 4);
+    assert_int_equal(atomic_load(&nest_bad), 0);
+    assert_int_equal(atomic_load(&hook_calls), 3); /* the call and the two nested in it */
+    /* a hook that resets the hook and the thread count inside its call */
+    atomic_store(&hook_calls, 0);
+    assert_int_equal(selugrad_set_parallel_for(reset_for, NULL), SELUGRAD_OK);
+    memset(y, 0, n * 4);
+    assert_int_equal(selugrad_backward(SELUGRAD_FLOAT, n, g, o, y), SELUGRAD_OK);
+    assert_memory_equal(y, want, n * 4);
+    assert_int_equal(selugrad_get_num_threads(), 1);
+    assert_int_equal(selugrad_set_num_threads(2), SELUGRAD_OK);
+    memset(y, 0, n * 4);
+    assert_int_equal(selugrad_backward(SELUGRAD_FLOAT, n, g, o, y), SELUGRAD_OK); /* own pool */
+    assert_memory_equal(y, want, n * 4);
+    assert_int_equal(atomic_load(&hook_calls), 1);
+    assert_int_equal(selugrad_set_num_threads(0), SELUGRAD_OK);
+    free(g), free(o), free(want), free(y), free(y1), free(y2);
+}
+
 /* aclnn on a stream: the stream's thread runs the call, through the hook. */
 static void test_hook_aclnn_stream(void **state) {
     (void)state;
@@ -244,6 +324,7 @@ int main(void) {
         cmocka_unit_test(test_hook_native),
         cmocka_unit_test(test_hook_worth),
         cmocka_unit_test(test_hook_short_calls),
+        cmocka_unit_test(test_hook_nested),
         cmocka_unit_test_setup_teardown(test_hook_aclnn_stream, sgt_setup, sgt_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
