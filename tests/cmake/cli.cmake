@@ -180,6 +180,10 @@ if(TARGET selugrad_cli)
     verify --gradOutput=g.npy --result=o.npy --out=y.npy)
   sg_cli_test(cli_usage_verify_no_gradinput 2 "--gradInput \\(the result under test\\) is needed"
     verify --gradOutput=g.npy --result=o.npy)
+  # a case file that is an empty array is refused, not "0 cases, 0 failed" with exit 0
+  file(WRITE ${CMAKE_CURRENT_BINARY_DIR}/st_empty_array.json "[]\n")
+  sg_cli_test(cli_usage_st_empty_array 2 "st_empty_array.json: holds no cases" st
+    ${CMAKE_CURRENT_BINARY_DIR}/st_empty_array.json)
   sg_cli_test(cli_usage_verify_grad_twice 2 "gradOutput is given twice"
     verify --gradOutput=g.npy --grad=g.npy --result=o.npy --gradInput=y.npy)
   sg_cli_test(cli_usage_compute_gradinput 2 "--gradInput is what compute writes"

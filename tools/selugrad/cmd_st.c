@@ -27,7 +27,7 @@ static const char cli_st_help[] =
     "case bit for bit and by the precision standard. Progress on stderr (a bar on a terminal,\n"
     "a count otherwise); one line per failing case; a summary by standard and by dtype; exit\n"
     "status 1 when any case fails (a malformed case is a failing case: it says why), 2 when a\n"
-    "file cannot be read, is not a JSON array of cases, or an argument is bad.\n";
+    "file cannot be read, is not a JSON array of cases or holds none, or an argument is bad.\n";
 
 enum { ST_STANDARDS = 8 };
 
@@ -250,9 +250,13 @@ static int st_parse(int argc, char **argv, st_args *a) {
         else {
             char why[128];
             cJSON *j = st_read_file(arg, why, sizeof why);
-            if (!cJSON_IsArray(j)) {
+            /* an empty array is refused too: a file that lost its cases must not pass as "0
+               cases, 0 failed" */
+            if (!cJSON_IsArray(j) || cJSON_GetArraySize(j) == 0) {
                 fprintf(stderr, "selugrad st: %s: %s\n", arg,
-                        j ? "not a JSON array of cases" : why);
+                        !j                 ? why
+                        : cJSON_IsArray(j) ? "holds no cases (an empty JSON array)"
+                                           : "not a JSON array of cases");
                 cJSON_Delete(j);
                 st_free(a);
                 return CLI_USAGE;
