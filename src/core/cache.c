@@ -13,13 +13,13 @@
 
 const sg_caches SG_CACHE_FALLBACK = {32u << 10, 1u << 20, 0, 1, 0, "fallback"};
 
-#if defined(SG_CACHE_X86)
 /* Leaf 4 (Intel) and 0x8000001D (AMD) share one layout: subleaf i describes one cache. */
-static int sg_cache_leaf(unsigned leaf, sg_caches *c) {
+static int sg_cache_leaf(sg_cpuid_fn cpuid, unsigned leaf, sg_caches *c) {
     int found = 0;
     for (unsigned i = 0; i < 16; i++) {
-        unsigned a, b, cx, d;
-        __cpuid_count(leaf, i, a, b, cx, d);
+        unsigned r[4];
+        cpuid(leaf, i, r);
+        unsigned a = r[0], b = r[1], cx = r[2];
         unsigned type = a & 31u, level = (a >> 5) & 7u;
         if (type == 0) break;
         if (type == 2) continue; /* instructions */
@@ -34,35 +34,43 @@ static int sg_cache_leaf(unsigned leaf, sg_caches *c) {
     return found && c->l2 != 0;
 }
 
-static int sg_caches_cpuid(sg_caches *c) {
-    unsigned a, b, cx, d;
-    if (!__get_cpuid(0, &a, &b, &cx, &d)) return 0;
-    unsigned max = a;
+static int sg_caches_cpuid(sg_cpuid_fn cpuid, sg_caches *c) {
+    unsigned r[4];
+    cpuid(0, 0, r);
+    unsigned max = r[0], b = r[1];
     int intel = b == 0x756e6547u;                   /* "Genu" */
     int amd = b == 0x68747541u || b == 0x6f677948u; /* "Auth", "Hygo" */
-    if (intel && max >= 4 && sg_cache_leaf(4, c)) {
+    if (intel && max >= 4 && sg_cache_leaf(cpuid, 4, c)) {
         c->source = "cpuid leaf 4";
         return 1;
     }
     if (!amd) return 0;
-    unsigned ext = (unsigned)__get_cpuid_max(0x80000000u, NULL); /* int in clang's cpuid.h */
+    *c = (sg_caches){0, 0, 0, 0, 0, NULL};
+    cpuid(0x80000000u, 0, r);
+    unsigned ext = r[0];
     /* 0x8000001D is tried even without the TOPOEXT bit (some hypervisors hide the bit and
        answer the leaf), and trusted when it names an L2 */
-    if (ext >= 0x8000001Du && sg_cache_leaf(0x8000001Du, c)) {
+    if (ext >= 0x8000001Du && sg_cache_leaf(cpuid, 0x8000001Du, c)) {
         c->source = "cpuid 0x8000001d";
         return 1;
     }
+    *c = (sg_caches){0, 0, 0, 0, 0, NULL};
     if (ext >= 0x80000006u) { /* sizes only; sharing unknown */
-        __cpuid(0x80000005u, a, b, cx, d);
-        c->l1d = (size_t)(cx >> 24) << 10;
-        __cpuid(0x80000006u, a, b, cx, d);
-        c->l2 = (size_t)(cx >> 16) << 10;
-        c->l3 = (size_t)(d >> 18) << 19;
+        cpuid(0x80000005u, 0, r);
+        c->l1d = (size_t)(r[2] >> 24) << 10;
+        cpuid(0x80000006u, 0, r);
+        c->l2 = (size_t)(r[2] >> 16) << 10;
+        c->l3 = (size_t)(r[3] >> 18) << 19;
         c->l2_threads = c->l3_threads = 0;
         c->source = "cpuid 0x80000006";
         return c->l2 != 0;
     }
     return 0;
+}
+
+#if defined(SG_CACHE_X86)
+static void sg_cpuid_hw(unsigned leaf, unsigned sub, unsigned r[4]) {
+    __cpuid_count(leaf, sub, r[0], r[1], r[2], r[3]);
 }
 #endif
 
@@ -92,21 +100,27 @@ static unsigned sg_count_cpus(const char *list) {
     return n;
 }
 
-static int sg_caches_sysfs(sg_caches *c) {
+/* dir/index<i>/<name>'s first line, or "" (also where the path does not fit). */
+static void sg_read_index(const char *dir, int i, const char *name, char *buf, size_t len) {
+    char path[512];
+    int n = snprintf(path, sizeof path, "%s/index%d/%s", dir, i, name);
+    if (n < 0 || (size_t)n >= sizeof path) {
+        buf[0] = '\0';
+        return;
+    }
+    sg_read_line(path, buf, len);
+}
+
+static int sg_caches_sysfs(const char *dir, sg_caches *c) {
     int found = 0;
     for (int i = 0; i < 8; i++) {
-        char path[96], level[16], type[32], size[32], shared[256];
-        snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/level", i);
-        sg_read_line(path, level, sizeof level);
+        char level[16], type[32], size[32], shared[256];
+        sg_read_index(dir, i, "level", level, sizeof level);
         if (level[0] == '\0') break;
-        snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/type", i);
-        sg_read_line(path, type, sizeof type);
+        sg_read_index(dir, i, "type", type, sizeof type);
         if (strcmp(type, "Instruction") == 0) continue;
-        snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/size", i);
-        sg_read_line(path, size, sizeof size);
-        snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/shared_cpu_list",
-                 i);
-        sg_read_line(path, shared, sizeof shared);
+        sg_read_index(dir, i, "size", size, sizeof size);
+        sg_read_index(dir, i, "shared_cpu_list", shared, sizeof shared);
         char *unit;
         size_t bytes = (size_t)strtoull(size, &unit, 10);
         if (*unit == 'K') bytes <<= 10;
@@ -124,16 +138,21 @@ static int sg_caches_sysfs(sg_caches *c) {
 static sg_caches sg_the_caches;
 static pthread_once_t sg_caches_once = PTHREAD_ONCE_INIT;
 
-static void sg_caches_init(void) {
+sg_caches sg_caches_detect(sg_cpuid_fn cpuid, const char *sysfs_dir) {
     sg_caches c = {0, 0, 0, 0, 0, NULL};
-#if defined(SG_CACHE_X86)
-    if (sg_caches_cpuid(&c)) {
-        sg_the_caches = c;
-        return;
-    }
+    if (cpuid != NULL && sg_caches_cpuid(cpuid, &c)) return c;
     c = (sg_caches){0, 0, 0, 0, 0, NULL};
+    if (sysfs_dir != NULL && sg_caches_sysfs(sysfs_dir, &c)) return c;
+    return SG_CACHE_FALLBACK;
+}
+
+static void sg_caches_init(void) {
+#if defined(SG_CACHE_X86)
+    sg_cpuid_fn cpuid = __get_cpuid_max(0, NULL) != 0 ? sg_cpuid_hw : NULL; /* 0: no CPUID */
+#else
+    sg_cpuid_fn cpuid = NULL;
 #endif
-    sg_the_caches = sg_caches_sysfs(&c) ? c : SG_CACHE_FALLBACK;
+    sg_the_caches = sg_caches_detect(cpuid, "/sys/devices/system/cpu/cpu0/cache");
 }
 
 const sg_caches *sg_caches_get(void) {

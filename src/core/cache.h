@@ -22,6 +22,15 @@ const sg_caches *sg_caches_get(void);
 /* The fallback: L1d 32 KiB, L2 1 MiB per core, no L3 known. */
 extern const sg_caches SG_CACHE_FALLBACK;
 
+/* CPUID as detection reads it: leaf and subleaf in, EAX, EBX, ECX, EDX out in r. */
+typedef void (*sg_cpuid_fn)(unsigned leaf, unsigned sub, unsigned r[4]);
+
+/* The detection behind sg_caches_get, from given sources (tests give their own): CPUID through
+   cpuid (NULL: none) on an Intel, AMD or Hygon vendor string, else the cache directory of a CPU
+   in sysfs' layout (index<i>/level, type, size, shared_cpu_list; NULL: none), when either names
+   an L2; else SG_CACHE_FALLBACK. */
+sg_caches sg_caches_detect(sg_cpuid_fn cpuid, const char *sysfs_dir);
+
 /* Traffic (bytes of inputs and output) from which a call on `threads` threads streams its
    stores, given caches c. A pure function of its arguments (rule in cache.c and
    docs/dispatch.md). */

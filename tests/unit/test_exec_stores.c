@@ -3,6 +3,7 @@
  * caches against sysfs where Linux has them, and plans that put every task on the side of the
  * kernels' streaming size that the policy chose for the call.
  */
+#define _GNU_SOURCE /* mkdtemp */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -10,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <cmocka.h>
 
@@ -36,6 +38,161 @@ static void test_policy_from_sizes(void **state) {
     const sg_caches none = {0, 0, 0, 0, 0, "given"};
     assert_int_equal(sg_stream_bytes(&none, 1), SG_CACHE_FALLBACK.l2 * 3 / 2);
     assert_int_equal(SG_CACHE_FALLBACK.l2, (size_t)1 << 20);
+}
+
+/* ---- detection from given sources (sg_caches_detect) ---- */
+
+/* A CPUID of the test's own: the entries of fake_table, zeros for any other leaf. sub < 0
+   answers every subleaf. */
+typedef struct fake_leaf {
+    unsigned leaf;
+    int sub;
+    unsigned r[4];
+} fake_leaf;
+static const fake_leaf *fake_table;
+static size_t fake_count;
+
+static void fake_cpuid(unsigned leaf, unsigned sub, unsigned r[4]) {
+    r[0] = r[1] = r[2] = r[3] = 0;
+    for (size_t i = 0; i < fake_count; i++)
+        if (fake_table[i].leaf == leaf && (fake_table[i].sub < 0 || fake_table[i].sub == (int)sub))
+            memcpy(r, fake_table[i].r, sizeof fake_table[i].r);
+}
+
+/* EAX/EBX/ECX of one cache in the layout of leaf 4 and 0x8000001D, from its parts as the
+   vendors' manuals define them: type (1 data, 2 instruction, 3 unified), level, logical CPUs
+   sharing it, ways, line bytes, sets (partitions 1). */
+#define CACHE_ABC(type, level, sharing, ways, line, sets)                                          \
+    { (type) | (level) << 5 | ((sharing)-1u) << 14, ((ways)-1u) << 22 | ((line)-1u), (sets)-1u, 0 }
+/* the vendor string's EBX (EDX and ECX are not read) */
+#define GENU 0x756e6547u
+#define AUTH 0x68747541u
+
+static sg_caches detect_with(const fake_leaf *t, size_t n, const char *dir) {
+    fake_table = t;
+    fake_count = n;
+    return sg_caches_detect(fake_cpuid, dir);
+}
+
+static void assert_caches(sg_caches c, size_t l1d, size_t l2, size_t l3, unsigned l2t, unsigned l3t,
+                          const char *source) {
+    assert_int_equal(c.l1d, l1d);
+    assert_int_equal(c.l2, l2);
+    assert_int_equal(c.l3, l3);
+    assert_int_equal(c.l2_threads, l2t);
+    assert_int_equal(c.l3_threads, l3t);
+    assert_string_equal(c.source, source);
+}
+
+static void write_file(const char *dir, const char *name, const char *text) {
+    char path[1024];
+    int n = snprintf(path, sizeof path, "%s/%s", dir, name);
+    assert_true(n > 0 && (size_t)n < sizeof path);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+/* index<i> of a sysfs-style cache directory */
+static void write_index(const char *dir, int i, const char *level, const char *type,
+                        const char *size, const char *shared) {
+    char sub[512];
+    int n = snprintf(sub, sizeof sub, "%s/index%d", dir, i);
+    assert_true(n > 0 && (size_t)n < sizeof sub);
+    assert_int_equal(mkdir(sub, 0700), 0);
+    write_file(sub, "level", level);
+    write_file(sub, "type", type);
+    write_file(sub, "size", size);
+    write_file(sub, "shared_cpu_list", shared);
+}
+
+static void remove_tree(const char *dir) {
+    char cmd[600];
+    int n = snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    assert_true(n > 0 && (size_t)n < sizeof cmd);
+    assert_int_equal(system(cmd), 0);
+}
+
+static void test_detect_cpuid(void **state) {
+    (void)state;
+    const size_t K = 1024;
+    /* Intel, leaf 4: L1d 48 KiB (12 ways x 64 B x 64 sets), L1i, L2 2 MiB (16 x 64 x 2048,
+       2 threads), L3 105 MiB (15 x 64 x 114688, 112 threads) */
+    const fake_leaf intel[] = {
+        {0, -1, {0x1f, GENU, 0, 0}},
+        {4, 0, CACHE_ABC(1, 1, 2, 12, 64, 64)},
+        {4, 1, CACHE_ABC(2, 1, 2, 8, 64, 64)},
+        {4, 2, CACHE_ABC(3, 2, 2, 16, 64, 2048)},
+        {4, 3, CACHE_ABC(3, 3, 112, 15, 64, 114688)},
+    };
+    assert_caches(detect_with(intel, 5, NULL), 48 * K, 2048 * K, 105 * K * K, 2, 112,
+                  "cpuid leaf 4");
+    /* AMD Zen 5 as its VM answers 0x8000001D: L1d 48 KiB, L2 1 MiB (2), L3 32 MiB (254) */
+    const fake_leaf zen5[] = {
+        {0, -1, {0xd, AUTH, 0, 0}},
+        {0x80000000u, -1, {0x80000021u, 0, 0, 0}},
+        {0x8000001Du, 0, CACHE_ABC(1, 1, 2, 12, 64, 64)},
+        {0x8000001Du, 1, CACHE_ABC(2, 1, 2, 8, 64, 64)},
+        {0x8000001Du, 2, CACHE_ABC(3, 2, 2, 16, 64, 1024)},
+        {0x8000001Du, 3, CACHE_ABC(3, 3, 254, 16, 64, 32768)},
+    };
+    assert_caches(detect_with(zen5, 6, NULL), 48 * K, 1024 * K, 32 * K * K, 2, 254,
+                  "cpuid 0x8000001d");
+    /* AMD where 0x8000001D answers nothing: 0x80000005 ECX[31:24] L1d KiB, 0x80000006
+       ECX[31:16] L2 KiB and EDX[31:18] L3 in 512 KiB units; sharing unknown */
+    const fake_leaf amd_old[] = {
+        {0, -1, {0xd, AUTH, 0, 0}},
+        {0x80000000u, -1, {0x8000001Fu, 0, 0, 0}},
+        {0x80000005u, -1, {0, 0, 64u << 24, 0}},
+        {0x80000006u, -1, {0, 0, 512u << 16, 64u << 18}},
+    };
+    assert_caches(detect_with(amd_old, 4, NULL), 64 * K, 512 * K, 32 * K * K, 0, 0,
+                  "cpuid 0x80000006");
+    /* Intel whose leaf 4 is empty (a hypervisor's), an AMD without the extended leaves, a
+       vendor of neither: the fallback where no sysfs directory is given */
+    const fake_leaf intel_empty[] = {{0, -1, {0x1f, GENU, 0, 0}}};
+    const fake_leaf amd_short[] = {{0, -1, {0xd, AUTH, 0, 0}},
+                                   {0x80000000u, -1, {0x80000004u, 0, 0, 0}}};
+    const fake_leaf other[] = {{0, -1, {0x1f, 0x746e6543u /* "Cent" */, 0, 0}},
+                               {4, 2, CACHE_ABC(3, 2, 2, 16, 64, 2048)}};
+    assert_caches(detect_with(intel_empty, 1, NULL), 32 * K, 1024 * K, 0, 1, 0, "fallback");
+    assert_caches(detect_with(amd_short, 2, NULL), 32 * K, 1024 * K, 0, 1, 0, "fallback");
+    assert_caches(detect_with(other, 2, NULL), 32 * K, 1024 * K, 0, 1, 0, "fallback");
+    /* the fallback's policy: 1.5 MiB of traffic per thread */
+    sg_caches fb = detect_with(other, 2, NULL);
+    assert_int_equal(sg_stream_bytes(&fb, 2), (size_t)3 << 20);
+}
+
+static void test_detect_sysfs(void **state) {
+    (void)state;
+    const size_t K = 1024;
+    char dir[] = "/tmp/sg_test_cachesXXXXXX";
+    assert_non_null(mkdtemp(dir));
+    /* no index directories: the fallback */
+    assert_caches(sg_caches_detect(NULL, dir), 32 * K, 1024 * K, 0, 1, 0, "fallback");
+    /* an L1d only: no L2 named, the fallback */
+    write_index(dir, 0, "1\n", "Data\n", "32K\n", "0\n");
+    assert_caches(sg_caches_detect(NULL, dir), 32 * K, 1024 * K, 0, 1, 0, "fallback");
+    /* L1d 64 KiB, L1i, L2 2 MiB shared by CPUs 0-1, L3 16 MiB (in M) shared by 0-3,8-11 */
+    remove_tree(dir);
+    assert_int_equal(mkdir(dir, 0700), 0);
+    write_index(dir, 0, "1\n", "Data\n", "64K\n", "0\n");
+    write_index(dir, 1, "1\n", "Instruction\n", "32K\n", "0\n");
+    write_index(dir, 2, "2\n", "Unified\n", "2048K\n", "0-1\n");
+    write_index(dir, 3, "3\n", "Unified\n", "16M\n", "0-3,8-11\n");
+    assert_caches(sg_caches_detect(NULL, dir), 64 * K, 2048 * K, 16 * K * K, 2, 8, "sysfs");
+    /* CPUID of an unknown vendor gives way to sysfs */
+    const fake_leaf other[] = {{0, -1, {0x1f, 0x746e6543u, 0, 0}}};
+    assert_caches(detect_with(other, 1, dir), 64 * K, 2048 * K, 16 * K * K, 2, 8, "sysfs");
+    /* CPUID that answers wins over sysfs */
+    const fake_leaf zen5[] = {
+        {0, -1, {0xd, AUTH, 0, 0}},
+        {0x80000000u, -1, {0x80000021u, 0, 0, 0}},
+        {0x8000001Du, 0, CACHE_ABC(3, 2, 2, 16, 64, 1024)}, /* an L2 alone, as subleaf 0 */
+    };
+    assert_caches(detect_with(zen5, 3, dir), 0, 1024 * K, 0, 2, 0, "cpuid 0x8000001d");
+    remove_tree(dir);
 }
 
 /* A sysfs size such as "1024K" in bytes; 0 when absent. */
@@ -112,8 +269,8 @@ static void test_plans_follow_policy(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_policy_from_sizes),
-        cmocka_unit_test(test_detected),
+        cmocka_unit_test(test_policy_from_sizes),   cmocka_unit_test(test_detected),
+        cmocka_unit_test(test_detect_cpuid),        cmocka_unit_test(test_detect_sysfs),
         cmocka_unit_test(test_plans_follow_policy),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
