@@ -249,6 +249,12 @@ if(TARGET selugrad_cli)
   # the caches found and the store threshold derived (1.5 x L2 per thread)
   sg_cli_test(cli_info_caches 0
     "\ncaches \\([^)]+\\): L1d [0-9]+ KiB, L2 [1-9][0-9]* KiB.*\nstores: non-temporal from [1-9][0-9]* KiB" info)
+  # the thresholds printed are the documented rules' for the L2 printed (1.5 x L2 per thread for
+  # streaming stores, 3/4 x L2 for the host hook), on 1 and 3 threads
+  foreach(t 1 3)
+    add_test(NAME cli_info_thresholds_${t}t COMMAND ${CMAKE_COMMAND} -E env SELUGRAD_NUM_THREADS=${t}
+      ${PROJECT_SOURCE_DIR}/tests/scripts/info_thresholds.sh $<TARGET_FILE:selugrad_cli>)
+  endforeach()
   # a level that no longer exists is an unknown name: --isa refuses it, SELUGRAD_MAX_ISA ignores it
   sg_cli_test(cli_usage_run_isa_avx512bf16 2 "unknown isa 'avx512bf16'"
     run --dtype=bf16 --shape=4 --isa=avx512bf16)

@@ -3,6 +3,7 @@
 
 #include "common/dtype.h"
 #include "core/cache.h"
+#include "core/parallel.h"
 #include "isa/cpu.h"
 #include "runtime/soc.h"
 #include "cli.h"
@@ -111,6 +112,10 @@ int cli_cmd_info(int argc, char **argv) {
     printf("stores: non-temporal from %zu KiB of traffic per call on 1 thread, %zu KiB on %u "
            "(1.5 x L2 per thread)\n",
            sg_stream_bytes(c, 1) >> 10, sg_stream_bytes(c, th) >> 10, th);
+    printf("host hook: a call that splits goes to selugrad_set_parallel_for's hook above %zu KiB "
+           "of traffic (3/4 x L2) or from %d x its kernel's part_kib; below both it runs on the "
+           "calling thread\n",
+           (c->l2 - c->l2 / 4) >> 10, SG_HOOK_MIN_COST);
     const char *soc = sg_soc_env_name();
     const sg_soc *p = sg_soc_find(soc);
     if (p)
