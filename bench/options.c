@@ -1,6 +1,7 @@
 /* benchdnn-style options: --name=value, comma lists run as a product. */
 #define _POSIX_C_SOURCE 200809L /* access */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -118,21 +119,17 @@ static int sgb_parse_list(const char *list, int (*parse)(const char *, void *), 
     return 0;
 }
 
-/* 0 when path can be written: an existing file writable, or a new one's directory writable
-   (nothing is created or truncated here); else -1 with errno set. */
+/* 0 when path can be written: an existing file writable (it is not opened, so not truncated),
+   or a new one created: it is created and removed again, since a directory that access() calls
+   writable may still refuse a file (/proc, /sys: the run's output would then be lost after the
+   run); else -1 with errno set. */
 static int sgb_writable(const char *path) {
     if (access(path, F_OK) == 0) return access(path, W_OK);
-    const char *slash = strrchr(path, '/');
-    if (slash == NULL) return access(".", W_OK | X_OK);
-    if (slash == path) return access("/", W_OK | X_OK);
-    size_t len = (size_t)(slash - path);
-    char *dir = malloc(len + 1);
-    if (dir == NULL) return -1;
-    memcpy(dir, path, len);
-    dir[len] = '\0';
-    int rc = access(dir, W_OK | X_OK);
-    free(dir);
-    return rc;
+    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0666);
+    if (fd < 0) return errno == EEXIST ? 0 : -1; /* a dangling symbolic link: left to the run */
+    close(fd);
+    unlink(path);
+    return 0;
 }
 
 static int sgb_bad(FILE *err, const char *prog, const char *why, const char *arg) {

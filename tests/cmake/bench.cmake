@@ -107,6 +107,14 @@ if(TARGET selugrad_bench)
       "-DARGS=--op=selu;--dtype=f32,u8"
       "-DERR_MATCH=: no --op has this --dtype \\(the forward, selu, has no uint8\\): 'u8'\nTry '.* --help'"
       -P ${sgb_check})
+  # a directory that access() calls writable but that takes no new file (Linux's /proc)
+  if(EXISTS /proc/self)
+    add_test(NAME bench_bad_args_csv_proc
+      COMMAND ${CMAKE_COMMAND} -DBIN=$<TARGET_FILE:selugrad_bench> -DEXPECT=2
+        "-DARGS=--quick;--size=4K;--dtype=f32;--csv=/proc/sg_bench_no_such.csv"
+        "-DERR_MATCH=: cannot write the --csv file \\([^)]+\\): '/proc/sg_bench_no_such.csv'\nTry '.* --help'"
+        -P ${sgb_check})
+  endif()
   foreach(out csv plot)
     add_test(NAME bench_bad_args_${out}_dir
       COMMAND ${CMAKE_COMMAND} -DBIN=$<TARGET_FILE:selugrad_bench> -DEXPECT=2
