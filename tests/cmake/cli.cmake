@@ -38,6 +38,14 @@ if(TARGET selugrad_cli)
     math(EXPR i "${i} + 1")
   endforeach()
   # a last option without its value is a usage error; an option's value is never taken for --help
+  # a last "--key" that no subcommand has is an unknown argument, not one short of its value;
+  # cli_value_keys (tools/selugrad/args.c) holds every key the subcommands read with a value
+  sg_cli_test(cli_usage_info_unknown_last 2 "selugrad info: unknown argument '--bogus'" info --bogus)
+  sg_cli_test(cli_usage_verify_unknown_last 2 "selugrad verify: unknown argument '--bogus'"
+    verify --dtype=f32 --bogus)
+  sg_cli_test(cli_usage_run_shape_needs_value 2 "selugrad run: --shape needs a value" run --shape)
+  add_test(NAME cli_value_keys_listed
+    COMMAND ${PROJECT_SOURCE_DIR}/tests/scripts/cli_value_keys.sh ${PROJECT_SOURCE_DIR})
   sg_cli_test(cli_usage_st_report_needs_value 2 "--report needs a value"
     st ${CMAKE_CURRENT_SOURCE_DIR}/cli/st_malformed.json --report)
   sg_cli_test(cli_usage_value_is_not_help 2 "bad --seed"

@@ -18,6 +18,16 @@ int cli_usage_error(const char *cmd, const char *fmt, ...) {
     return CLI_USAGE;
 }
 
+/* Every option of the subcommands that takes a value (their sg_argv_opt keys; CTest
+   cli_value_keys_listed checks the list against the sources). The first pass takes any bare
+   "--key" for one of them; a last argument that is none of them is unknown, not short of a
+   value. */
+static const char *const cli_value_keys[] = {
+    "--cores",   "--dtype",   "--gradInput", "--gradOutput", "--gradients", "--grad",  "--ids",
+    "--isa",     "--op",      "--output",    "--outputs",    "--out",       "--range", "--report",
+    "--result",  "--seed",    "--self",      "--shape",      "--shapes",    "--show",  "--soc",
+    "--strides", "--threads", "--ub",        "--x",          "-o",          NULL};
+
 int cli_begin(const char *cmd, int argc, char **argv, const char *help) {
     static const char *const flags[] = {"--json", "--f64", "--help", NULL};
     static const char *const short_values[] = {"-o", NULL};
@@ -26,7 +36,10 @@ int cli_begin(const char *cmd, int argc, char **argv, const char *help) {
     case SG_ARGV_HELP:
         return fputs(help, stdout), 0;
     case SG_ARGV_NO_VALUE:
-        return cli_usage_error(cmd, "%s needs a value", argv[at]);
+        for (const char *const *k = cli_value_keys; *k != NULL; k++)
+            if (strcmp(argv[at], *k) == 0)
+                return cli_usage_error(cmd, "%s needs a value", argv[at]);
+        return cli_usage_error(cmd, "unknown argument '%s'", argv[at]);
     default:
         return -1;
     }
