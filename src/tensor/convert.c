@@ -73,11 +73,11 @@ static void sg_store_float(selugrad_dtype dt, void *p, float f) {
     }
 }
 
-/* trunc toward zero, saturated to [lo, hi]; NaN gives 0 */
-static int64_t sg_float_to_int(float f, double lo, double hi) {
+/* trunc toward zero, saturated to int32's range; NaN gives 0 */
+static int64_t sg_float_to_int32(float f) {
     if (f != f) return 0;
     double t = trunc((double)f);
-    return (int64_t)(t < lo ? lo : (t > hi ? hi : t));
+    return (int64_t)(t < -2147483648.0 ? -2147483648.0 : (t > 2147483647.0 ? 2147483647.0 : t));
 }
 
 void sg_convert(void *dst, selugrad_dtype to, const void *src, selugrad_dtype from, size_t n) {
@@ -89,10 +89,8 @@ void sg_convert(void *dst, selugrad_dtype to, const void *src, selugrad_dtype fr
             sg_store_int(to, d, sg_load_int(from, s));
         } else if (sg_is_int(from)) {
             sg_store_float(to, d, (float)sg_load_int(from, s));
-        } else if (sg_is_int(to)) {
-            double lo = to == SELUGRAD_INT32 ? -2147483648.0 : (to == SELUGRAD_INT8 ? -128.0 : 0.0);
-            double hi = to == SELUGRAD_INT32 ? 2147483647.0 : (to == SELUGRAD_INT8 ? 127.0 : 255.0);
-            sg_store_int(to, d, sg_float_to_int(sg_load_float(from, s), lo, hi));
+        } else if (sg_is_int(to)) { /* to int32, then its low byte for an 8-bit out */
+            sg_store_int(to, d, sg_float_to_int32(sg_load_float(from, s)));
         } else {
             sg_store_float(to, d, sg_load_float(from, s));
         }

@@ -59,7 +59,6 @@ static void test_check_order(void **state) {
     aclTensor *x = sgt_tensor(ACL_FLOAT, shape, 2, xb), *y = sgt_tensor(ACL_FLOAT, shape, 2, yb);
     aclTensor *yu8 = sgt_tensor(ACL_UINT8, shape, 2, yb),
               *xu8 = sgt_tensor(ACL_UINT8, shape, 2, xb);
-    aclTensor *yi = sgt_tensor(ACL_INT32, shape, 2, ib);
     const int64_t other[2] = {2, 4};
     aclTensor *yshape = sgt_tensor(ACL_FLOAT, other, 2, yb);
     uint64_t ws = 0;
@@ -82,11 +81,12 @@ static void test_check_order(void **state) {
     assert_msg_has("aclnnSeluGetWorkspaceSize", "out dtype ACL_UINT8 (4) is not supported");
     assert_int_equal(aclnnInplaceSeluGetWorkspaceSize(xu8, &ws, &ex), ACLNN_ERR_PARAM_INVALID);
     assert_msg_has("aclnnInplaceSeluGetWorkspaceSize", "selfRef dtype ACL_UINT8");
-    /* 3: a floating self into an integer out (161002), before the shape check */
-    assert_int_equal(aclnnSeluGetWorkspaceSize(x, yi, &ws, &ex), ACLNN_ERR_PARAM_INVALID);
-    assert_msg_has("aclnnSeluGetWorkspaceSize", "cannot be cast to out dtype ACL_INT32");
-    /* 4: shapes (161002) */
+    /* 3: shapes (161002); a floating self with an integer out of another shape fails there (as
+       ops-nn's, the forward checks no castability: test_casts) */
     assert_int_equal(aclnnSeluGetWorkspaceSize(x, yshape, &ws, &ex), ACLNN_ERR_PARAM_INVALID);
+    assert_msg_has("aclnnSeluGetWorkspaceSize", "out shape [2,4] differs from self shape [4,2]");
+    aclTensor *yi = sgt_tensor(ACL_INT32, other, 2, ib);
+    assert_int_equal(aclnnSeluGetWorkspaceSize(x, yi, &ws, &ex), ACLNN_ERR_PARAM_INVALID);
     assert_msg_has("aclnnSeluGetWorkspaceSize", "out shape [2,4] differs from self shape [4,2]");
     /* a destroyed tensor (161002) */
     aclTensor *dead = sgt_tensor(ACL_FLOAT, shape, 2, xb);
@@ -112,9 +112,8 @@ static void test_check_order(void **state) {
 }
 
 /* Empty tensors succeed only after the other checks (docs/contract.md, "Forward aclnn API"):
-   a NULL pointer, a dtype outside the SoC's list, a floating self into an integer out and
-   differing shapes are still refused. Each row: self's and out's dtype and shape, and the
-   expected code and message. */
+   a NULL pointer, a dtype outside the SoC's list and differing shapes are still refused. Each row:
+   self's and out's dtype and shape, and the expected code and message. */
 static void test_empty_still_checked(void **state) {
     (void)state;
     static const int64_t e203[3] = {2, 0, 3}, e204[3] = {2, 0, 4}, e20[2] = {2, 0};
@@ -127,7 +126,7 @@ static void test_empty_still_checked(void **state) {
     } rows[] = {
         {{ACL_UINT8, ACL_UINT8}, {e203, e203}, {3, 3}, ACLNN_ERR_PARAM_INVALID, "self dtype"},
         {{ACL_FLOAT, ACL_UINT8}, {e203, e203}, {3, 3}, ACLNN_ERR_PARAM_INVALID, "out dtype"},
-        {{ACL_FLOAT, ACL_INT8}, {e203, e203}, {3, 3}, ACLNN_ERR_PARAM_INVALID, "cannot be cast"},
+        {{ACL_FLOAT, ACL_INT8}, {e203, e203}, {3, 3}, ACLNN_SUCCESS, NULL},
         {{ACL_FLOAT, ACL_FLOAT}, {e203, e204}, {3, 3}, ACLNN_ERR_PARAM_INVALID, "out shape"},
         {{ACL_INT8, ACL_INT8}, {e203, e20}, {3, 2}, ACLNN_ERR_PARAM_INVALID, "out shape [2,0]"},
         {{ACL_INT8, ACL_FLOAT16}, {e203, e203}, {3, 3}, ACLNN_SUCCESS, NULL},
@@ -224,6 +223,39 @@ static void test_casts(void **state) {
     assert_int_equal(h[7], 0x7C00); /* 70000 * S overflows fp16 */
     aclDestroyTensor(x);
     aclDestroyTensor(y);
+    /* A floating self into an integer out, which ops-nn's aclnnSelu casts too: the fp32 result
+       truncated toward zero and saturated to int32 (NaN gives 0), and for int8 that int32's low
+       byte. The results by hand: selu(-3) = -1.67, selu(-0.25) = -0.39 and selu(0.1) = 0.105
+       truncate to -1, 0 and 0; selu(1.9) = 1.996 to 1; selu(200) = 210.14 to 210 (int8: 210 -
+       256 = -46); 3e9 * S and +inf saturate to INT32_MAX (int8: its low byte 0xFF, -1). */
+    const float xq[8] = {-3, -0.25f, 0.1f, 1.9f, 200, 3e9f, NAN, INFINITY};
+    const int32_t want32[8] = {-1, 0, 0, 1, 210, INT32_MAX, 0, INT32_MAX};
+    const int8_t want8[8] = {-1, 0, 0, 1, -46, -1, 0, -1};
+    float xqb[8];
+    int32_t q32[8];
+    int8_t q8[8];
+    memcpy(xqb, xq, sizeof xq);
+    x = sgt_tensor(ACL_FLOAT, shape, 2, xqb);
+    aclTensor *o32 = sgt_tensor(ACL_INT32, shape, 2, q32), *o8 = sgt_tensor(ACL_INT8, shape, 2, q8);
+    assert_int_equal(run_selu(x, o32, NULL), ACLNN_SUCCESS);
+    assert_int_equal(run_selu(x, o8, NULL), ACLNN_SUCCESS);
+    for (int i = 0; i < 8; i++) {
+        assert_int_equal(q32[i], want32[i]);
+        assert_int_equal(q8[i], want8[i]);
+    }
+    aclDestroyTensor(x);
+    aclDestroyTensor(o32);
+    aclDestroyTensor(o8);
+    uint16_t xh[8] = {0xFC00, 0xC200, 0x3C00, 0x4900, 0x7E00, 0x7C00, 0x8000, 0x0001};
+    /* fp16 -inf, -3, 1, 10, NaN, +inf, -0, the least subnormal: -1, -1, 1, 10 (selu 10.507),
+       0, INT32_MAX, 0, 0 */
+    const int32_t wanth[8] = {-1, -1, 1, 10, 0, INT32_MAX, 0, 0};
+    x = sgt_tensor(ACL_FLOAT16, shape, 2, xh);
+    o32 = sgt_tensor(ACL_INT32, shape, 2, q32);
+    assert_int_equal(run_selu(x, o32, NULL), ACLNN_SUCCESS);
+    for (int i = 0; i < 8; i++) assert_int_equal(q32[i], wanth[i]);
+    aclDestroyTensor(x);
+    aclDestroyTensor(o32);
     int8_t xi[8] = {-128, -5, -1, 0, 1, 50, 100, 127};
     float yf[8];
     int32_t yi[8];

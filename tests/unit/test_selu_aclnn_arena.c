@@ -1,8 +1,8 @@
 /*
  * aclnnSelu and aclnnInplaceSelu on random descriptors over one aclrtMalloc arena: ranks 0..5,
  * dims 0..4, strides 0..6 or row-major, offsets, data pointers anywhere in the arena (so self and
- * out may alias, interleave or overlap), every self dtype and every out dtype, the castable ones
- * included. aclCreateTensor or phase 1 may refuse a descriptor, and then nothing is written. An
+ * out may alias, interleave or overlap), every self dtype and every out dtype (any pair is
+ * accepted). aclCreateTensor or phase 1 may refuse a descriptor, and then nothing is written. An
  * accepted call gives at every out element the golden forward (tests/model/selu_golden.c, with the
  * library's exponential) of self as it was before the call, converted to out's dtype as
  * docs/aclnn.md, "Output dtype" says (worked out in double here), and leaves every other byte of
@@ -94,7 +94,8 @@ static void golden(aclDataType d, const unsigned char *x, unsigned char *y) {
 /* A value of dtype `from` converted to `to` (docs/aclnn.md, "Output dtype"): floating through
    fp32 and narrowed to nearest even (a NaN, the forward's canonical one, to the target's
    canonical NaN), integers to floating through fp32 to nearest even, int8 to int32 exactly,
-   int32 to int8 by its low byte. */
+   int32 to int8 by its low byte, floating to int32 truncated and saturated (NaN 0) and to int8
+   by that int32's low byte. */
 static void convert(aclDataType to, unsigned char *dst, aclDataType from,
                     const unsigned char *src) {
     if (to == from) {
@@ -129,6 +130,15 @@ static void convert(aclDataType to, unsigned char *dst, aclDataType from,
         v = gm_round((double)s32, gm_f32);
     } else {
         v = (double)*(const int8_t *)src;
+    }
+    if (!is_float(to)) { /* truncated toward zero, saturated to int32, NaN 0; int8: low byte */
+        double t = isnan(v) ? 0.0 : trunc(v);
+        int32_t i = t >= 2147483647.0 ? INT32_MAX : (t <= -2147483648.0 ? INT32_MIN : (int32_t)t);
+        if (to == ACL_INT8)
+            *dst = (unsigned char)((uint32_t)i & 0xFFu);
+        else
+            memcpy(dst, &i, 4);
+        return;
     }
     if (to == ACL_FLOAT) {
         u32 = isnan(v) ? 0x7FC00000u : gm_bits(v, gm_f32);

@@ -1,9 +1,10 @@
 /*
  * aclnnSelu and aclnnInplaceSelu in CANN's two phases, with the machinery aclnnSeluBackward uses
  * (op/common/aclnn_op.h). Phase 1 checks in the order of docs/contract.md, "Forward aclnn API":
- * NULL pointers (161001); self's, then out's dtype in the SoC's list (161002); self's dtype
- * castable to out's (161002: CANN's rule, no floating to integer); equal view shapes (161002);
- * then an empty tensor succeeds with workspace 0; then data, blocks and the output's addresses.
+ * NULL pointers (161001); self's, then out's dtype in the SoC's list (161002); equal view shapes
+ * (161002); then an empty tensor succeeds with workspace 0; then data, blocks and the output's
+ * addresses. Any pair of the list's dtypes is accepted: as ops-nn's aclnnSelu, which checks no
+ * castability and casts the result to out's dtype (tensor/convert.h says how).
  */
 #include "aclnnop/aclnn_selu.h"
 
@@ -13,26 +14,12 @@
 #include "../../tensor/tensor.h"
 #include "../common/aclnn_op.h"
 
-static bool sg_is_float(aclDataType dt) {
-    return sg_dtype_is_float((selugrad_dtype)dt);
-}
-
-/* CANN's CanCast on the forward's dtypes: everything but a floating self into an integer out. */
-static aclnnStatus sg_check_cast(const char *fn, aclDataType from, aclDataType to) {
-    if (!sg_is_float(from) || sg_is_float(to)) return ACLNN_SUCCESS;
-    return sg_acl_fail(ACLNN_ERR_PARAM_INVALID,
-                       "%s: self dtype %s (%d) cannot be cast to out dtype %s (%d) (expected a "
-                       "floating out for a floating self)",
-                       fn, sg_acl_dtype_name(from), (int)from, sg_acl_dtype_name(to), (int)to);
-}
-
 /* Phase 1 of both forms: t = {self, out} (the same tensor in place). */
 static aclnnStatus sg_selu_phase1(const char *fn, const char *run_name, const aclTensor *const t[2],
                                   const char *const names[2], uint64_t *ws, aclOpExecutor **ex) {
     aclnnStatus rc = sg_op_check_nullptr(fn, t, names, 2, ws, ex);
     if (rc == ACLNN_SUCCESS) rc = sg_op_check_dtype_soc(fn, names[0], t[0]->dtype);
     if (rc == ACLNN_SUCCESS) rc = sg_op_check_dtype_soc(fn, names[1], t[1]->dtype);
-    if (rc == ACLNN_SUCCESS) rc = sg_check_cast(fn, t[0]->dtype, t[1]->dtype);
     if (rc == ACLNN_SUCCESS) rc = sg_op_check_shape(fn, t, names, 2);
     if (rc == ACLNN_SUCCESS && t[0]->numel != 0) rc = sg_op_check_data(fn, t, names, 2);
     if (rc != ACLNN_SUCCESS) return rc;
