@@ -209,11 +209,12 @@ if(SG_PYTHON)
   endforeach()
   # A missing peer is skipped with a message: torch hidden (tests/data/peers_no_torch), no C
   # compiler for oneDNN's; the output opens with where it ran. Debian's interpreter has numpy;
-  # without numpy the script cannot run and the test is skipped. Not in sanitizer builds: the
+  # without numpy the script cannot run and the test is skipped. Not in sanitizer builds (the
   # script loads the library into Python with ctypes, and an instrumented library needs its
-  # sanitizer's runtime loaded first (ASan refuses to start otherwise).
+  # sanitizer's runtime loaded first: ASan refuses to start otherwise) nor in cross builds (the
+  # host's Python cannot load another architecture's library).
   find_program(SGP_SYSTEM_PYTHON python3 PATHS /usr/bin NO_DEFAULT_PATH)
-  if(SGP_SYSTEM_PYTHON AND TARGET selugrad AND NOT SELUGRAD_SANITIZE)
+  if(SGP_SYSTEM_PYTHON AND TARGET selugrad AND NOT SELUGRAD_SANITIZE AND NOT CMAKE_CROSSCOMPILING)
     add_test(NAME bench_peers_skip
       COMMAND ${CMAKE_COMMAND} -E env PYTHONPATH=${PROJECT_SOURCE_DIR}/tests/data/peers_no_torch
         CC=/no/such/cc ${CMAKE_COMMAND} -DBIN=${SGP_SYSTEM_PYTHON} -DEXPECT=0
