@@ -145,19 +145,16 @@ int sgb_parse_options(int argc, char **argv, sgb_options *opt, FILE *err) {
     /* First --help / -h (not an option's value) and a last option without its value, as the
        selugrad subcommands do. */
     static const char *const flags[] = {"--quick", "--omp", "--help", NULL};
-    static const char *const keys[] = {"--op",  "--dtype", "--size", "--threads",
-                                       "--isa", "--reps",  "--csv",  "--plot"};
+    static const char *const keys[] = {"--op",   "--dtype", "--size", "--threads", "--isa",
+                                       "--reps", "--csv",   "--plot", NULL};
     int at = 0;
-    switch (sg_argv_first_pass(argc, argv, flags, NULL, &at)) {
+    switch (sg_argv_first_pass(argc, argv, flags, NULL, keys, &at)) {
     case SG_ARGV_HELP:
         sgb_usage(stdout, prog);
         return 1;
     case SG_ARGV_NO_VALUE:
-        /* the first pass takes every bare "--key" for one that needs a value; a last argument
-           that is no option of the bench is unknown, not short of a value */
-        for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
-            if (strcmp(argv[at], keys[k]) == 0)
-                return sgb_bad(err, prog, "needs a value", argv[at]);
+        return sgb_bad(err, prog, "needs a value", argv[at]);
+    case SG_ARGV_UNKNOWN:
         return sgb_bad(err, prog, "unknown argument", argv[at]);
     default:
         break;

@@ -45,7 +45,6 @@ static int sg_caches_cpuid(sg_cpuid_fn cpuid, sg_caches *c) {
         return 1;
     }
     if (!amd) return 0;
-    *c = (sg_caches){0, 0, 0, 0, 0, NULL};
     cpuid(0x80000000u, 0, r);
     unsigned ext = r[0];
     /* 0x8000001D is tried even without the TOPOEXT bit (some hypervisors hide the bit and

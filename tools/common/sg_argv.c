@@ -33,12 +33,13 @@ static int sg_argv_takes_value(const char *arg, const char *const *flags,
 }
 
 sg_argv_first sg_argv_first_pass(int argc, char **argv, const char *const *flags,
-                                 const char *const *short_values, int *at) {
+                                 const char *const *short_values, const char *const *keys,
+                                 int *at) {
     for (int i = 1; i < argc; i++) {
         if (sg_argv_takes_value(argv[i], flags, short_values)) {
             if (i + 1 == argc) {
                 *at = i;
-                return SG_ARGV_NO_VALUE;
+                return sg_argv_listed(argv[i], keys) ? SG_ARGV_NO_VALUE : SG_ARGV_UNKNOWN;
             }
             i++; /* a value, even "-h" or "--help" */
         } else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {

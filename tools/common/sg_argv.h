@@ -17,13 +17,15 @@ typedef enum sg_argv_first {
     SG_ARGV_GO = 0,       /* neither: parse the options */
     SG_ARGV_HELP = 1,     /* --help or -h, not as an option's value */
     SG_ARGV_NO_VALUE = 2, /* argv[*at], the last argument, is an option that needs a value */
+    SG_ARGV_UNKNOWN = 3,  /* argv[*at], the last argument, looks like one but is not in keys */
 } sg_argv_first;
 
 /* The first pass: every bare long option ("--key", no '=') takes the next argument as its value
-   except those in flags; so do the short options in short_values (e.g. "-o"). Both lists end
-   with NULL. */
+   except those in flags; so do the short options in short_values (e.g. "-o"). A last argument
+   that would take a value is SG_ARGV_NO_VALUE when it is in keys (the options that take one),
+   else SG_ARGV_UNKNOWN. The lists end with NULL; NULL is an empty list. */
 sg_argv_first sg_argv_first_pass(int argc, char **argv, const char *const *flags,
-                                 const char *const *short_values, int *at);
+                                 const char *const *short_values, const char *const *keys, int *at);
 
 /* Parses a dtype's short name or an alias ("f32", "fp32", "float32", "float", "half", ...: the
    list in src/common/dtypes.inc); 0 on success, -1 otherwise. */

@@ -19,9 +19,7 @@ int cli_usage_error(const char *cmd, const char *fmt, ...) {
 }
 
 /* Every option of the subcommands that takes a value (their sg_argv_opt keys; CTest
-   cli_value_keys_listed checks the list against the sources). The first pass takes any bare
-   "--key" for one of them; a last argument that is none of them is unknown, not short of a
-   value. */
+   cli_value_keys_listed checks the list against the sources): the first pass's keys. */
 static const char *const cli_value_keys[] = {
     "--cores",   "--dtype",   "--gradInput", "--gradOutput", "--gradients", "--grad",  "--ids",
     "--isa",     "--op",      "--output",    "--outputs",    "--out",       "--range", "--report",
@@ -32,13 +30,12 @@ int cli_begin(const char *cmd, int argc, char **argv, const char *help) {
     static const char *const flags[] = {"--json", "--f64", "--help", NULL};
     static const char *const short_values[] = {"-o", NULL};
     int at = 0;
-    switch (sg_argv_first_pass(argc, argv, flags, short_values, &at)) {
+    switch (sg_argv_first_pass(argc, argv, flags, short_values, cli_value_keys, &at)) {
     case SG_ARGV_HELP:
         return fputs(help, stdout), 0;
     case SG_ARGV_NO_VALUE:
-        for (const char *const *k = cli_value_keys; *k != NULL; k++)
-            if (strcmp(argv[at], *k) == 0)
-                return cli_usage_error(cmd, "%s needs a value", argv[at]);
+        return cli_usage_error(cmd, "%s needs a value", argv[at]);
+    case SG_ARGV_UNKNOWN:
         return cli_usage_error(cmd, "unknown argument '%s'", argv[at]);
     default:
         return -1;

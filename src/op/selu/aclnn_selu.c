@@ -8,9 +8,7 @@
  */
 #include "aclnnop/aclnn_selu.h"
 
-#include "../../common/dtype.h"
 #include "../../core/dispatch.h"
-#include "../../runtime/acl_error.h"
 #include "../../tensor/tensor.h"
 #include "../common/aclnn_op.h"
 
