@@ -282,13 +282,17 @@ if(TARGET selugrad_cli)
   add_test(NAME cli_verify_hints COMMAND ${CMAKE_COMMAND}
     -DCLI=$<TARGET_FILE:selugrad_cli> -DPLANT=$<TARGET_FILE:sg_cli_plant>
     -DDIR=${CMAKE_CURRENT_BINARY_DIR}/verify_hints -P ${CMAKE_CURRENT_SOURCE_DIR}/cli/verify_hints.cmake)
+  add_test(NAME cli_progress COMMAND ${CMAKE_COMMAND}
+    -DCLI=$<TARGET_FILE:selugrad_cli> -DPLANT=$<TARGET_FILE:sg_cli_plant>
+    -DDIR=${CMAKE_CURRENT_BINARY_DIR}/cli_progress -P ${CMAKE_CURRENT_SOURCE_DIR}/cli/progress.cmake)
 endif()
 
 # The CLI's judge (the golden model's results, rounding, precision standard, bit comparison) as a
 # unit test.
 if(TARGET selugrad_cli)
   add_executable(test_cli_golden ${CMAKE_CURRENT_SOURCE_DIR}/cli/test_cli_golden.c
-    ${PROJECT_SOURCE_DIR}/tools/selugrad/check.c ${PROJECT_SOURCE_DIR}/tools/selugrad/tensor.c
+    ${PROJECT_SOURCE_DIR}/tools/selugrad/check.c ${PROJECT_SOURCE_DIR}/tools/selugrad/progress.c
+    ${PROJECT_SOURCE_DIR}/tools/selugrad/tensor.c
     ${PROJECT_SOURCE_DIR}/tools/selugrad/args.c)
   target_include_directories(test_cli_golden PRIVATE ${PROJECT_SOURCE_DIR}/tools)
   target_link_libraries(test_cli_golden PRIVATE selugrad_internal selugrad_argv selugrad_golden

@@ -16,6 +16,16 @@ void cli_model(selugrad_dtype dt, size_t n, const void *g, const void *o, void *
     gm_selugrad_array((int)dt, n, g, o, y);
 }
 
+void cli_model_progress(selugrad_dtype dt, size_t n, const void *g, const void *o, void *y,
+                        cli_progress *p) {
+    size_t es = selugrad_dtype_size(dt);
+    for (size_t i = 0; i < n; i += CLI_PROGRESS_CHUNK) {
+        size_t k = n - i < CLI_PROGRESS_CHUNK ? n - i : CLI_PROGRESS_CHUNK;
+        cli_model(dt, k, (const char *)g + i * es, (const char *)o + i * es, (char *)y + i * es);
+        cli_progress_add(p, "model", k);
+    }
+}
+
 double cli_golden(selugrad_dtype dt, const void *g, const void *o, size_t i) {
     return gm_selugrad_f64((int)dt, g, o, i);
 }
@@ -49,15 +59,22 @@ static double cli_rel_err(selugrad_dtype dt, double got, double golden) {
 
 int cli_check_run(selugrad_dtype dt, size_t n, const void *g, const void *o, const void *y,
                   cli_check *c) {
+    return cli_check_progress(dt, n, g, o, y, NULL, NULL, c);
+}
+
+int cli_check_progress(selugrad_dtype dt, size_t n, const void *g, const void *o, const void *y,
+                       void *keep, cli_progress *p, cli_check *c) {
     memset(c, 0, sizeof *c);
     c->n = n;
     c->threshold = cli_threshold(dt);
     size_t es = selugrad_dtype_size(dt);
-    void *model = malloc(n ? n * es : 1);
+    void *model = keep ? keep : malloc(n ? n * es : 1);
     if (!model) return -1;
-    cli_model(dt, n, g, o, model);
+    cli_model_progress(dt, n, g, o, model, p);
     double sum = 0.0;
     for (size_t i = 0; i < n; i++) {
+        if (i % CLI_PROGRESS_CHUNK == 0 && i > 0)
+            cli_progress_add(p, "checking", CLI_PROGRESS_CHUNK);
         if (!cli_same_bits(dt, model, y, i)) {
             if (c->nfirst < CLI_MAX_FIRST) c->first[c->nfirst++] = i;
             c->mismatches++;
@@ -79,7 +96,8 @@ int cli_check_run(selugrad_dtype dt, size_t n, const void *g, const void *o, con
             c->worst = i;
         }
     }
-    free(model);
+    if (n > 0) cli_progress_add(p, "checking", (n - 1) % CLI_PROGRESS_CHUNK + 1);
+    if (!keep) free(model);
     c->mere = n ? sum / (double)n : 0.0;
     c->bit_ok = c->mismatches == 0;
     c->precision_ok =

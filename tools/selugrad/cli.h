@@ -85,6 +85,23 @@ int cli_load(const char *path, int dtype_hint, size_t rank_hint, const int64_t *
 /* Writes .npy (or raw .bin when the name ends in .bin). f64 != NULL writes those doubles. */
 int cli_save(const char *path, const cli_tensor *t, const double *f64, char *err, size_t errlen);
 
+/* ---- progress.c: progress of a long command on stderr (docs/cli.md, "Progress"). ---- */
+enum { CLI_PROGRESS_CHUNK = 1 << 20 };     /* elements between two reports of a long loop */
+#define CLI_PROGRESS_MIN ((size_t)1 << 24) /* elements from which a command shows progress */
+typedef struct cli_progress {
+    const char *cmd;    /* "verify", ... */
+    int on, tty;        /* shown at all; stderr is a terminal (a bar) */
+    double total, done; /* element steps: n times the command's passes over the data */
+    int shown;          /* the percentage last shown, -1 before the first */
+} cli_progress;
+/* A command that makes steps passes over n elements; shown when n >= CLI_PROGRESS_MIN. */
+void cli_progress_begin(cli_progress *p, const char *cmd, size_t n, int steps);
+/* n more element steps done, in the pass named stage ("model", "checking", ...); p may be NULL
+   (no progress). */
+void cli_progress_add(cli_progress *p, const char *stage, size_t n);
+/* Ends the bar's line on a terminal when the command stopped before 100%. */
+void cli_progress_end(cli_progress *p);
+
 /* ---- check.c: bit-exactness against the golden model and the precision standard. ---- */
 enum { CLI_MAX_FIRST = 1000 };
 typedef struct cli_check {
@@ -104,9 +121,16 @@ void cli_model(selugrad_dtype dt, size_t n, const void *g, const void *o, void *
 /* The float64 golden of element i, before rounding to the dtype (gm_selugrad_f64). Integers:
    the exact integer result. */
 double cli_golden(selugrad_dtype dt, const void *g, const void *o, size_t i);
+/* cli_model in chunks, adding each to p's pass "model" (p may be NULL). */
+void cli_model_progress(selugrad_dtype dt, size_t n, const void *g, const void *o, void *y,
+                        cli_progress *p);
 /* Judges y (n elements) for inputs g, o. */
 int cli_check_run(selugrad_dtype dt, size_t n, const void *g, const void *o, const void *y,
                   cli_check *c);
+/* The same, keeping the model's result in keep (n elements; NULL: not kept) and adding its two
+   passes, "model" and "checking", to p (may be NULL). */
+int cli_check_progress(selugrad_dtype dt, size_t n, const void *g, const void *o, const void *y,
+                       void *keep, cli_progress *p, cli_check *c);
 /* One line naming what failed in c: bit mismatches (and the first one), the precision bound
    that was not met (and the worst element), inf/NaN mismatches. */
 void cli_check_summary(const cli_check *c, char *buf, size_t len);

@@ -101,19 +101,27 @@ static int cli_io_parse(const char *cmd, int argc, char **argv, cli_io_args *a) 
     return 0;
 }
 
-/* Loads g and o (and y when asked); all must agree in dtype and shape. */
-static int cli_io_load(const cli_io_args *a, cli_tensor *g, cli_tensor *o, cli_tensor *y) {
+/* Loads g and o (and y when asked); all must agree in dtype and shape. Starts p for cmd, once
+   g's size is known, with its steps passes over the data (the reading of each file one of them). */
+static int cli_io_load(const cli_io_args *a, cli_tensor *g, cli_tensor *o, cli_tensor *y,
+                       cli_progress *p, const char *cmd, int steps) {
     char err[512];
+    *p = (cli_progress){.on = 0};
     int rc = cli_load(a->grad, a->dtype, a->rank, a->dims, g, err, sizeof err);
     if (rc == 0) {
+        cli_progress_begin(p, cmd, g->n, steps);
+        cli_progress_add(p, "reading gradOutput", g->n);
         rc = cli_load(a->out, (int)g->dtype, g->rank, g->dims, o, err, sizeof err);
         if (rc != 0) cli_tensor_free(g);
     }
+    if (rc == 0) cli_progress_add(p, "reading result", g->n);
     if (rc == 0 && y) {
         rc = cli_load(a->result, (int)g->dtype, g->rank, g->dims, y, err, sizeof err);
         if (rc != 0) cli_tensor_free(g), cli_tensor_free(o);
+        if (rc == 0) cli_progress_add(p, "reading gradInput", g->n);
     }
     if (rc != 0) {
+        cli_progress_end(p);
         fprintf(stderr, "selugrad: %s\n", err);
         return CLI_USAGE;
     }
@@ -128,6 +136,7 @@ static int cli_io_load(const cli_io_args *a, cli_tensor *g, cli_tensor *o, cli_t
         cli_shape_str(g->rank, g->dims, gs, sizeof gs);
         cli_shape_str(o->rank, o->dims, os, sizeof os);
         if (y) cli_shape_str(y->rank, y->dims, ys, sizeof ys);
+        cli_progress_end(p);
         if (!same)
             fprintf(
                 stderr, "selugrad: the shapes of the files differ: %s is %s, %s is %s%s%s%s%s\n",
@@ -256,17 +265,19 @@ int cli_cmd_verify(int argc, char **argv) {
     if (!a.result)
         return cli_usage_error("verify", "--gradInput (the result under test) is needed");
     cli_tensor g, o, y;
-    if ((rc = cli_io_load(&a, &g, &o, &y)) != 0) return rc;
+    cli_progress p; /* three files read, the model, the check */
+    if ((rc = cli_io_load(&a, &g, &o, &y, &p, "verify", 5)) != 0) return rc;
     cli_check c;
     size_t es = selugrad_dtype_size(g.dtype);
     void *model = malloc(g.n ? g.n * es : 1);
-    if (!model || cli_check_run(g.dtype, g.n, g.data, o.data, y.data, &c) != 0) {
+    if (!model || cli_check_progress(g.dtype, g.n, g.data, o.data, y.data, model, &p, &c) != 0) {
+        cli_progress_end(&p);
         fprintf(stderr, "selugrad verify: out of memory\n");
         free(model);
         cli_tensor_free(&g), cli_tensor_free(&o), cli_tensor_free(&y);
         return 1;
     }
-    cli_model(g.dtype, g.n, g.data, o.data, model);
+    cli_progress_end(&p);
     char shape[256], ulps[64];
     cli_shape_str(g.rank, g.dims, shape, sizeof shape);
     cli_ulp_str(cli_max_ulp(g.dtype, g.n, model, y.data), ulps, sizeof ulps);
@@ -314,19 +325,27 @@ int cli_cmd_compute(int argc, char **argv) {
                                "--gradInput is what compute writes: name it with -o FILE");
     if (!a.dest) return cli_usage_error("compute", "-o FILE is needed");
     cli_tensor g, o, y;
-    if ((rc = cli_io_load(&a, &g, &o, NULL)) != 0) return rc;
+    cli_progress p; /* two files read, the model (and the float64 golden), the file written */
+    if ((rc = cli_io_load(&a, &g, &o, NULL, &p, "compute", a.f64 ? 5 : 4)) != 0) return rc;
     double *f64 = NULL;
     rc = cli_tensor_alloc(&y, g.dtype, g.rank, g.dims);
     if (rc == 0 && a.f64) {
         f64 = malloc(g.n ? g.n * sizeof *f64 : 1);
         if (!f64) rc = -1;
-        for (size_t i = 0; f64 && i < g.n; i++) f64[i] = cli_golden(g.dtype, g.data, o.data, i);
+        for (size_t i = 0; f64 && i < g.n; i++) {
+            f64[i] = cli_golden(g.dtype, g.data, o.data, i);
+            if ((i + 1) % CLI_PROGRESS_CHUNK == 0 || i + 1 == g.n)
+                cli_progress_add(&p, "float64 golden", (i % CLI_PROGRESS_CHUNK) + 1);
+        }
     }
     char err[512];
     int code = 0;
     if (rc == 0) {
-        cli_model(g.dtype, g.n, g.data, o.data, y.data);
-        if (cli_save(a.dest, &y, f64, err, sizeof err) != 0) {
+        cli_model_progress(g.dtype, g.n, g.data, o.data, y.data, &p);
+        rc = cli_save(a.dest, &y, f64, err, sizeof err);
+        if (rc == 0) cli_progress_add(&p, "writing", g.n);
+        cli_progress_end(&p);
+        if (rc != 0) {
             fprintf(stderr, "selugrad compute: %s\n", err);
             /* an output that cannot be written, like an input that cannot be read */
             code = CLI_USAGE;
@@ -338,6 +357,7 @@ int cli_cmd_compute(int argc, char **argv) {
                    f64 ? ", as float64 ('<f8')" : "");
         }
     } else {
+        cli_progress_end(&p);
         fprintf(stderr, "selugrad compute: out of memory\n");
         code = 1;
     }

@@ -213,17 +213,23 @@ static int run_case(const run_opts *op, selugrad_dtype dt, const char *shape_s, 
         cli_tensor_alloc(&o, dt, lay.rank, lay.dims) ||
         cli_tensor_alloc(&y, dt, lay.rank, lay.dims))
         return snprintf(msg, len, "out of memory"), 1;
+    cli_progress p; /* the two inputs drawn, the call, the model, the check */
+    cli_progress_begin(&p, "run", g.n, 5);
     cli_fill(&g, &rng, lo, hi, NULL, 0);
+    cli_progress_add(&p, "drawing gradOutput", g.n);
     cli_fill(&o, &rng, lo, hi, NULL, 0);
+    cli_progress_add(&p, "drawing result", g.n);
     char err[256] = "";
     clock_t t0 = clock();
     int rc = lay.srank ? run_exec_strided(&lay, &g, &o, &y, err, sizeof err)
                        : cli_exec_case(dt, lay.rank, lay.dims, NULL, g.data, o.data, y.data, err,
                                        sizeof err);
     double ms = (double)(clock() - t0) * 1000.0 / CLOCKS_PER_SEC;
+    if (rc == 0) cli_progress_add(&p, "library call", g.n);
     cli_check c;
     memset(&c, 0, sizeof c);
-    if (rc == 0 && cli_check_run(dt, g.n, g.data, o.data, y.data, &c) != 0) rc = -1;
+    if (rc == 0 && cli_check_progress(dt, g.n, g.data, o.data, y.data, NULL, &p, &c) != 0) rc = -1;
+    cli_progress_end(&p);
     int bad = rc != 0 || !c.bit_ok || !c.precision_ok;
     if (rc != 0)
         snprintf(msg, len, "error %s", err);
