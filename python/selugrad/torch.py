@@ -94,7 +94,7 @@ def _contiguous_call(g, o, out):
         return None
     n = g.numel()
     yp, gp, op = y.data_ptr(), g.data_ptr(), o.data_ptr()
-    if (yp | gp | op) % d.itemsize:  # below the C API's alignment: the general path copies
+    if (yp | gp | op) % d.itemsize:  # off the element's alignment: the general path copies
         return None
     nb = n * d.itemsize
     for p in (gp, op):

@@ -128,12 +128,20 @@ void sg_plan_make(sg_plan *plan, const sg_kernel *k, size_t n, unsigned max_thre
     plan->tasks = n / plan->block + (n % plan->block != 0);
 }
 
+/* Whether g, o (NULL for a one-input kernel) and y all have the natural alignment of elements
+   of es bytes (1, 2 or 4), which the kernels assume (kernel.h). */
+static int sg_aligned(const void *g, const void *o, const void *y, size_t es) {
+    return (((uintptr_t)g | (uintptr_t)o | (uintptr_t)y) & (es - 1)) == 0;
+}
+
 int sg_run_small(const sg_kernel *k, size_t n, const void *g, const void *o, void *y) {
     /* one core, so one block [0, n): skipping the plan costs 14-18 ns of overhead instead of
        41-56 (docs/dispatch.md) */
-    if (n * selugrad_dtype_size(k->dtype) >= 2 * sg_thread_share(k) || sg_verbose())
+    size_t es = selugrad_dtype_size(k->dtype);
+    if (n * es >= 2 * sg_thread_share(k) || sg_verbose() || !sg_aligned(g, o, y, es))
         return 0; /* sg_threads_wanted(k, n) > 1, without its division (n * es cannot overflow:
-                     the caller's size check bounds the bytes) */
+                     the caller's size check bounds the bytes); a misaligned array goes through
+                     the copying path (sg_plan_go) */
     sg_fpenv env;
     sg_fpenv_enter(&env);
     sg_kernel_call(k, n, g, o, y);
@@ -146,7 +154,7 @@ typedef struct sg_job {
     const char *g, *o;
     char *y;
     ptrdiff_t gs, os, ys; /* element strides; all 1 for the contiguous path */
-    int contiguous;
+    int contiguous;       /* all strides 1 (o's too, or no o) */
 } sg_job;
 
 /* Copies m elements of es bytes (1, 2 or 4) from a run with a stride of `stride` elements into a
@@ -155,7 +163,9 @@ typedef struct sg_job {
 static void sg_gather(unsigned char *dst, const char *src, ptrdiff_t stride, size_t m, size_t es) {
     /* in unsigned arithmetic: a one-element run may carry any stride, even PTRDIFF_MIN */
     size_t sb = (size_t)stride * es;
-    if (es == 4)
+    if (stride == 1) /* a contiguous array off its alignment */
+        memcpy(dst, src, m * es);
+    else if (es == 4)
         for (size_t j = 0; j < m; j++) memcpy(dst + j * 4, src + (ptrdiff_t)(j * sb), 4);
     else if (es == 2)
         for (size_t j = 0; j < m; j++) memcpy(dst + j * 2, src + (ptrdiff_t)(j * sb), 2);
@@ -166,7 +176,9 @@ static void sg_gather(unsigned char *dst, const char *src, ptrdiff_t stride, siz
 static void sg_scatter(char *dst, ptrdiff_t stride, const unsigned char *src, size_t m, size_t es) {
     /* in unsigned arithmetic: a one-element run may carry any stride, even PTRDIFF_MIN */
     size_t sb = (size_t)stride * es;
-    if (es == 4)
+    if (stride == 1)
+        memcpy(dst, src, m * es);
+    else if (es == 4)
         for (size_t j = 0; j < m; j++) memcpy(dst + (ptrdiff_t)(j * sb), src + j * 4, 4);
     else if (es == 2)
         for (size_t j = 0; j < m; j++) memcpy(dst + (ptrdiff_t)(j * sb), src + j * 2, 2);
@@ -274,21 +286,27 @@ static size_t sg_job_cost(const sg_plan *p) {
 }
 
 void sg_plan_print(const sg_plan *p, int contiguous) {
-    fprintf(stderr,
-            "selugrad: dtype=%s n=%zu kernel=%s threads=%u block=%zu chunk=%zu %s tasks=%zu "
-            "stores=%s%s\n",
-            selugrad_dtype_name(p->kernel->dtype), p->n, p->kernel->name, p->nth, p->block,
-            p->chunk, contiguous ? "contiguous" : "strided", p->tasks,
-            contiguous && p->stream ? "stream" : "plain",
-            sg_parallel_on_host(p->nth, p->tasks, sg_job_cost(p), sg_job_traffic(p)) ? " on=host"
-                                                                                     : "");
+    fprintf(
+        stderr,
+        "selugrad: dtype=%s n=%zu kernel=%s threads=%u block=%zu chunk=%zu %s tasks=%zu "
+        "stores=%s%s\n",
+        selugrad_dtype_name(p->kernel->dtype), p->n, p->kernel->name, p->nth, p->block, p->chunk,
+        contiguous > 0    ? "contiguous"
+        : contiguous == 0 ? "strided"
+                          : "misaligned",
+        p->tasks, contiguous > 0 && p->stream ? "stream" : "plain",
+        sg_parallel_on_host(p->nth, p->tasks, sg_job_cost(p), sg_job_traffic(p)) ? " on=host" : "");
 }
 
+/* A contiguous job runs the kernel on the arrays themselves; a strided one, or a contiguous one
+   with an array off its element's natural alignment (any byte address is allowed, docs/api.md),
+   copies chunks through aligned buffers with byte copies (sg_run_strided_range). */
 static selugrad_status sg_plan_go(sg_job *job) {
     const sg_plan *p = job->plan;
-    if (sg_verbose()) sg_plan_print(p, job->contiguous);
+    int direct = job->contiguous && sg_aligned(job->g, job->o, job->y, p->elem_size);
+    if (sg_verbose()) sg_plan_print(p, direct ? 1 : job->contiguous ? -1 : 0);
     if (p->n == 0) return SELUGRAD_OK;
-    if (job->contiguous) {
+    if (direct) {
         sg_flat_job flat = {p->kernel, p->n, p->block, job->g, job->o, job->y};
         return sg_parallel_for(p->nth, p->tasks, sg_flat_range, &flat, sizeof flat, sg_job_cost(p),
                                sg_job_traffic(p));

@@ -82,8 +82,10 @@ void sg_exec_set_stream_bytes(size_t bytes);
 /* Whether SELUGRAD_VERBOSE asks for one line per call on stderr (read once). */
 int sg_verbose(void);
 
-/* Prints a plan's line: dtype, n, kernel, threads, block (elements per task), chunk, layout,
-   tasks, stores, and " on=host" when a split call runs on the host's parallel-for. */
+/* Prints a plan's line: dtype, n, kernel, threads, block (elements per task), chunk, layout
+   (contiguous > 0 "contiguous", 0 "strided", < 0 "misaligned": contiguous arrays copied through
+   aligned buffers as the strided path does), tasks, stores, and " on=host" when a split call
+   runs on the host's parallel-for. */
 void sg_plan_print(const sg_plan *plan, int contiguous);
 
 #endif /* SELUGRAD_CORE_EXEC_H */

@@ -2,7 +2,8 @@
  * The kernel interface. A kernel is a pure function: y[i] = SeluGrad(g[i], o[i]) for i < n over
  * contiguous arrays of one dtype, bit-identical to the reference (ref/selugrad_ref.c). No
  * allocation, threads, dispatch or shapes inside. y may equal g or o (in place); kernels read
- * each element before they write it. Pointers have at least the element's natural alignment.
+ * each element before they write it. Pointers have at least the element's natural alignment (the
+ * executor copies arrays that have not through aligned buffers: core/exec.c).
  */
 #ifndef SELUGRAD_KERNELS_KERNEL_H
 #define SELUGRAD_KERNELS_KERNEL_H

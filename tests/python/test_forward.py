@@ -148,6 +148,22 @@ def test_views_out_and_in_place():
         selugrad.selu(np.zeros(2, np.float32), out=np.zeros(3, np.float32))
 
 
+@pytest.mark.parametrize("offset", [1, 2, 3])
+def test_float32_at_any_byte_offset(offset):
+    # x, out and in place at an address off float32's alignment (docs/api.md: any byte address)
+    rng = np.random.default_rng(offset)
+    x = np.concatenate([rng.normal(0, 3, 5000), rng.uniform(-110, 5, 5000)]).astype(np.float32)
+    cand = model_f32_candidates(x).view(np.uint32)
+    xu = np.frombuffer(bytes(offset) + x.tobytes(), np.float32, offset=offset)
+    out = np.frombuffer(bytearray(x.nbytes + offset), np.float32, offset=offset)
+    assert not xu.flags.aligned and not out.flags.aligned
+    for y in (selugrad.selu(xu), selugrad.selu(x, out=out)):
+        assert np.any(cand == y.view(np.uint32), axis=0).all()
+    out[:] = x
+    assert selugrad.selu(out, out=out) is out
+    assert np.any(cand == out.view(np.uint32), axis=0).all()
+
+
 def test_forward_and_backward_compose():
     # for x away from 0, selu_backward(1, selu(x)) is the derivative: scale, or selu(x) + SA
     x = np.linspace(-4, 4, 801, dtype=np.float32)

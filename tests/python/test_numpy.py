@@ -218,6 +218,33 @@ def test_unaligned_arrays():
     assert same_bits(out, selugrad.selu_backward(g, o))
 
 
+@pytest.mark.parametrize("name, offset", [("float32", 1), ("float32", 2), ("float32", 3),
+                                          ("float16", 1), ("int32", 1), ("int32", 3)])
+def test_any_byte_offset(name, offset):
+    # np.frombuffer at an offset off the element's alignment: read-only inputs, a writable out,
+    # in place, and a strided view, each against the independent model (docs/api.md: any byte
+    # address gives the same bits)
+    g, o = make_inputs(name, 300, seed=offset)
+
+    def at_offset(a):  # read-only: bytes
+        return np.frombuffer(bytes(offset) + a.tobytes(), dtype=a.dtype, offset=offset)
+
+    gu, ou = at_offset(g), at_offset(o)
+    assert not gu.flags.aligned and not gu.flags.writeable
+    _check_against_model(name, g, o, selugrad.selu_backward(gu, ou))
+    out_buf = bytearray(g.nbytes + offset)
+    out = np.frombuffer(out_buf, dtype=g.dtype, offset=offset)
+    assert out.flags.writeable and not out.flags.aligned
+    assert selugrad.selu_backward(g, o, out=out) is out
+    _check_against_model(name, g, o, out)
+    out[:] = g  # in place on the misaligned array
+    assert selugrad.selu_backward(out, ou, out=out) is out
+    _check_against_model(name, g, o, out)
+    step = at_offset(np.repeat(g, 2))[::2]  # a stride of 2 elements at the odd address
+    assert step.strides == (2 * g.itemsize,) and not step.flags.aligned
+    _check_against_model(name, g, o, selugrad.selu_backward(step, ou))
+
+
 def test_threads_setting_does_not_change_bits():
     g, o = make_inputs("float16", 200000, seed=9)
     before = selugrad.get_num_threads()

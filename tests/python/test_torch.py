@@ -216,9 +216,9 @@ def test_sparse_and_other_layouts_are_refused_by_name():
 
 
 def test_unaligned_tensors_reach_the_c_api_aligned(monkeypatch):
-    # torch.frombuffer at an odd offset gives float32 tensors 1 byte off their alignment; the C
-    # API takes pointers of the element's natural alignment only (docs/api.md), so such tensors
-    # go through aligned copies
+    # torch.frombuffer at an odd offset gives float32 tensors 1 byte off their alignment; the
+    # package passes such tensors to the C API as aligned copies (the C API would take them too,
+    # docs/api.md, copying them through its own aligned buffers)
     seen = []
     lib = selugrad._lib
 
