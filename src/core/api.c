@@ -86,13 +86,30 @@ static selugrad_status sg_check(const char *fn, selugrad_dtype dtype, int allowe
         size_t a = s < 0 ? (size_t)(-(s + 1)) + 1 : (size_t)s;
         if (a > max_stride) max_stride = a;
     }
-    /* es is 1, 2 or 4: a shift, not a division (this runs on every call) */
-    size_t limit = (SIZE_MAX / 2) >> (es == 4 ? 2 : es == 2 ? 1 : 0);
+    /* The span of n elements at the largest stride, ((n - 1) * stride + 1) * es bytes, must be
+       at most PTRDIFF_MAX (half the address space; pointer differences within it are defined):
+       (n - 1) * stride <= PTRDIFF_MAX / es - 1. es is 1, 2 or 4: a shift, not a division, and a
+       division by the stride only where it is not 1 (this runs on every call). */
+    size_t limit = ((size_t)PTRDIFF_MAX >> (es == 4 ? 2 : es == 2 ? 1 : 0)) - 1;
     if (max_stride > 1) limit /= max_stride;
     if ((n - 1) > limit)
         return sg_fail(SELUGRAD_ERR_BAD_ARGUMENT,
-                       "%s: n = %zu elements with stride up to %zu do not fit in the address space",
-                       fn, n, max_stride);
+                       "%s: n = %zu elements of %zu bytes at a stride of up to %zu span more than "
+                       "2^63 - 1 bytes (half the address space)",
+                       fn, n, es, max_stride);
+    /* each array's span from its pointer stays inside the address space (a negative stride
+       reaches down from the pointer) */
+    for (int i = 0; i <= nin; i++) {
+        ptrdiff_t s = i < nin ? in_s[i] : ys;
+        uintptr_t p = (uintptr_t)(i < nin ? in[i] : y);
+        uintptr_t mag = s < 0 ? (uintptr_t)0 - (uintptr_t)s : (uintptr_t)s;
+        uintptr_t reach = (uintptr_t)(n - 1) * mag * es; /* <= PTRDIFF_MAX - es: checked above */
+        if (s < 0 ? reach > p : reach + es - 1 > UINTPTR_MAX - p)
+            return sg_fail(SELUGRAD_ERR_BAD_ARGUMENT,
+                           "%s: %s's n = %zu elements at stride %td from %p reach outside the "
+                           "address space",
+                           fn, i < nin ? names[i] : "y", n, s, (const void *)p);
+    }
     if (ys == 0 && n > 1)
         return sg_fail(SELUGRAD_ERR_BAD_ARGUMENT,
                        "%s: y_stride is 0 with n = %zu, so outputs would share one element", fn, n);

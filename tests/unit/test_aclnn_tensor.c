@@ -74,6 +74,27 @@ static void test_bad_descriptors(void **state) {
     const int64_t big[1] = {INT64_C(1) << 62};
     assert_null(aclCreateTensor(big, 1, ACL_FLOAT, NULL, 0, ACL_FORMAT_ND, big, 1, buf));
     assert_msg_has("aclCreateTensor", "byte count");
+    /* The storage's bytes at most 2^63 - 1, as the native API's size check (docs/api.md): of
+       4-byte elements 2^61 - 1 are accepted and 2^61 refused, of 2-byte ones 2^62 - 1 and 2^62;
+       1-byte elements are bounded by int64 itself. */
+    const struct {
+        aclDataType dt;
+        int64_t most;
+    } edge[] = {{ACL_FLOAT, (INT64_C(1) << 61) - 1},
+                {ACL_INT32, (INT64_C(1) << 61) - 1},
+                {ACL_FLOAT16, (INT64_C(1) << 62) - 1},
+                {ACL_BF16, (INT64_C(1) << 62) - 1},
+                {ACL_INT8, INT64_MAX}};
+    for (size_t i = 0; i < sizeof edge / sizeof edge[0]; i++) {
+        const int64_t at[1] = {edge[i].most};
+        aclTensor *e = aclCreateTensor(at, 1, edge[i].dt, NULL, 0, ACL_FORMAT_ND, at, 1, buf);
+        assert_non_null(e);
+        assert_int_equal(aclDestroyTensor(e), ACLNN_SUCCESS);
+        if (edge[i].most == INT64_MAX) continue;
+        const int64_t past[1] = {edge[i].most + 1};
+        assert_null(aclCreateTensor(past, 1, edge[i].dt, NULL, 0, ACL_FORMAT_ND, past, 1, buf));
+        assert_msg_has("aclCreateTensor", "byte count");
+    }
     /* A stride that takes the view past int64. */
     const int64_t one[1] = {3}, st[1] = {INT64_MAX / 2 + 1}, sd[1] = {64};
     assert_null(aclCreateTensor(one, 1, ACL_FLOAT, st, 0, ACL_FORMAT_ND, sd, 1, buf));

@@ -355,6 +355,84 @@ static void test_strided_extreme_stride_one_element(void **state) {
     assert_int_equal(bits, 0x3FC212CCu);
 }
 
+/* The size check (docs/api.md): n elements of es bytes at the largest stride S span
+   ((n - 1) * S + 1) * es bytes, which must be at most 2^63 - 1. At the largest n that passes it,
+   distinct arrays a few bytes apart overlap (the next check); one more element is
+   SELUGRAD_ERR_BAD_ARGUMENT. Each call is refused before anything is read. */
+static void boundary_case(int fwd, selugrad_dtype dt, ptrdiff_t gs, ptrdiff_t ys, size_t n_max) {
+    size_t es = selugrad_dtype_size(dt);
+    size_t S = (size_t)(gs < 0 ? -gs : gs) > (size_t)ys ? (size_t)(gs < 0 ? -gs : gs) : (size_t)ys;
+    /* the expected boundary, by the definition in 128-bit arithmetic */
+    __extension__ typedef unsigned __int128 u128;
+    const u128 half = ((u128)1 << 63) - 1;
+    assert_true(((u128)(n_max - 1) * S + 1) * es <= half);
+    assert_true(((u128)n_max * S + 1) * es > half);
+    static unsigned char buf[64];
+    int strided = gs != 1 || ys != 1;
+    for (int k = 0; k < 2; k++) {
+        size_t n = n_max + (size_t)k;
+        selugrad_status st;
+        if (fwd)
+            st = strided ? selugrad_forward_strided(dt, n, buf, gs, buf + 24, ys)
+                         : selugrad_forward(dt, n, buf, buf + 24);
+        else
+            st = strided ? selugrad_backward_strided(dt, n, buf, gs, buf + 16, gs, buf + 32, ys)
+                         : selugrad_backward(dt, n, buf, buf + 16, buf + 32);
+        if (st != (k ? SELUGRAD_ERR_BAD_ARGUMENT : SELUGRAD_ERR_OVERLAP))
+            fail_msg("%s%s %s n=%zu strides %td/%td: %s (%s)", fwd ? "forward" : "backward",
+                     strided ? "_strided" : "", selugrad_dtype_name(dt), n, gs, ys,
+                     selugrad_status_name(st), selugrad_last_error());
+        if (k) assert_true(msg_has("half the address space"));
+    }
+}
+
+static void test_size_boundary(void **state) {
+    (void)state;
+    for (int d = 0; d < SG_DTYPE_COUNT; d++) {
+        selugrad_dtype dt = sg_dtype_list[d];
+        size_t es = selugrad_dtype_size(dt);
+        /* 2^63 - 1 bytes: 2^61 - 1 elements of 4 bytes, 2^62 - 1 of 2, 2^63 - 1 of 1 */
+        size_t most = es == 4   ? ((size_t)1 << 61) - 1
+                      : es == 2 ? ((size_t)1 << 62) - 1
+                                : ((size_t)1 << 63) - 1;
+        for (int fwd = 0; fwd < 2; fwd++) {
+            if (fwd && dt == SELUGRAD_UINT8) continue;
+            boundary_case(fwd, dt, 1, 1, most);
+            /* at stride S: (n - 1) * S + 1 <= most */
+            boundary_case(fwd, dt, 3, 1, (most - 1) / 3 + 1);
+            boundary_case(fwd, dt, 2, 5, (most - 1) / 5 + 1);
+            boundary_case(fwd, dt, 1, 7, (most - 1) / 7 + 1);
+        }
+        /* far beyond: n = SIZE_MAX, and a stride so large that two elements do not fit */
+        assert_int_equal(selugrad_backward(dt, SIZE_MAX, &most, &most, &most),
+                         SELUGRAD_ERR_BAD_ARGUMENT);
+        assert_int_equal(selugrad_backward_strided(dt, 2, &most, PTRDIFF_MIN, &most, 1, &es, 1),
+                         SELUGRAD_ERR_BAD_ARGUMENT);
+    }
+}
+
+/* Arrays whose span from their pointer leaves the address space: below address 0 with a negative
+   stride, past the top with a positive one: SELUGRAD_ERR_BAD_ARGUMENT, nothing read. */
+static void test_span_outside_address_space(void **state) {
+    (void)state;
+    static float g[4], o[4], y[4];
+    ptrdiff_t below = -(ptrdiff_t)((uintptr_t)g / 4) - 1; /* element 1 at g - (g/4 + 1) * 4 < 0 */
+    assert_int_equal(selugrad_backward_strided(SELUGRAD_FLOAT, 2, g, below, o, 1, y, 1),
+                     SELUGRAD_ERR_BAD_ARGUMENT);
+    assert_true(msg_has("grad's n = 2 elements"));
+    assert_true(msg_has("reach outside the address space"));
+    assert_int_equal(selugrad_forward_strided(SELUGRAD_FLOAT, 2, g, 1, y, below),
+                     SELUGRAD_ERR_BAD_ARGUMENT);
+    assert_true(msg_has("y's n = 2 elements"));
+    /* two float32 elements from 8 bytes below the top end at the top: inside; from 7, not */
+    const void *top = (const void *)(UINTPTR_MAX - 6); /* never read: refused first */
+    assert_int_equal(selugrad_backward(SELUGRAD_FLOAT, 2, top, o, y), SELUGRAD_ERR_BAD_ARGUMENT);
+    assert_true(msg_has("grad's n = 2 elements"));
+    assert_int_equal(selugrad_backward(SELUGRAD_FLOAT, 2, g, o, (void *)(UINTPTR_MAX - 6)),
+                     SELUGRAD_ERR_BAD_ARGUMENT);
+    assert_true(msg_has("y's n = 2 elements"));
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_null_pointers),
@@ -367,6 +445,8 @@ int main(void) {
         cmocka_unit_test(test_strided_in_place),
         cmocka_unit_test(test_strided_partial_overlap),
         cmocka_unit_test(test_strided_extreme_stride_one_element),
+        cmocka_unit_test(test_size_boundary),
+        cmocka_unit_test(test_span_outside_address_space),
     };
     return cmocka_run_group_tests(tests, NULL, teardown);
 }
