@@ -390,8 +390,56 @@ static int run_validate_range(const run_opts *op) {
     return 0;
 }
 
-/* --strides has each shape's rank, no 0 stride on a dim above 1 (the output's elements would
-   share addresses) and a span of at most 2^40 elements over every shape. */
+static int run_cmp_size(const void *a, const void *b) {
+    size_t x = *(const size_t *)a, y = *(const size_t *)b;
+    return (x > y) - (x < y);
+}
+
+enum { RUN_SHARED_MAX = 1 << 22 }; /* elements whose offsets run_shared sorts */
+
+/* Whether a view of the shape with these strides (no 0 stride on a dim above 1, span checked)
+   gives two elements one address: 0 no, 1 yes, 2 not proven (interleaved strides over more than
+   RUN_SHARED_MAX elements, or no memory to check). Strides that each pass the reach of the
+   smaller ones prove it; else the element offsets are sorted and compared. */
+static int run_shared(size_t rank, const int64_t *dims, const int64_t *strides) {
+    size_t order[CLI_MAX_RANK], m = 0, n = 1;
+    for (size_t d = 0; d < rank; d++) {
+        if (dims[d] == 0) return 0;
+        n *= (size_t)dims[d];
+        if (dims[d] > 1) order[m++] = d;
+    }
+    for (size_t i = 1; i < m; i++) /* by stride, smallest first */
+        for (size_t j = i; j > 0 && strides[order[j]] < strides[order[j - 1]]; j--) {
+            size_t t = order[j];
+            order[j] = order[j - 1], order[j - 1] = t;
+        }
+    size_t reach = 0, k = 0;
+    for (; k < m && (size_t)strides[order[k]] > reach; k++)
+        reach += (size_t)(dims[order[k]] - 1) * (size_t)strides[order[k]];
+    if (k == m) return 0;
+    if (n > RUN_SHARED_MAX) return 2;
+    size_t *off = malloc(n * sizeof *off);
+    if (!off) return 2;
+    int64_t idx[CLI_MAX_RANK] = {0};
+    for (size_t i = 0; i < n; i++) {
+        off[i] = 0;
+        for (size_t d = 0; d < rank; d++) off[i] += (size_t)(idx[d] * strides[d]);
+        for (size_t d = rank; d-- > 0;) {
+            if (++idx[d] < dims[d]) break;
+            idx[d] = 0;
+        }
+    }
+    qsort(off, n, sizeof *off, run_cmp_size);
+    int shared = 0;
+    for (size_t i = 1; i < n && !shared; i++) shared = off[i] == off[i - 1];
+    free(off);
+    return shared;
+}
+
+/* --strides has each shape's rank, no 0 stride on a dim above 1 and no other two elements at
+   one address (the strides apply to the output too, whose elements would share addresses: aclnn
+   refuses such a gradInput, and the native API, called row by row, cannot see it), and a span
+   of at most 2^40 elements over every shape. */
 static int run_validate_strides(const run_opts *op) {
     if (!op->strides) return 0;
     size_t srank;
@@ -417,6 +465,19 @@ static int run_validate_strides(const run_opts *op) {
             return cli_usage_error("run",
                                    "--strides '%s' over shape '%s' spans more than 2^40 elements",
                                    op->strides, op->shapes[i]);
+        int shared = r == srank ? run_shared(r, d, st) : 0;
+        if (shared == 1)
+            return cli_usage_error("run",
+                                   "--strides '%s' over shape '%s' puts two elements at one "
+                                   "address: the strides apply to the output too, whose "
+                                   "elements would share addresses",
+                                   op->strides, op->shapes[i]);
+        if (shared == 2)
+            return cli_usage_error("run",
+                                   "--strides '%s' interleave over shape '%s', of more than %d "
+                                   "elements: whether two share an address is not checked (give "
+                                   "each stride beyond the reach of the smaller ones)",
+                                   op->strides, op->shapes[i], (int)RUN_SHARED_MAX);
     }
     return 0;
 }
