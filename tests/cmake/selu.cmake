@@ -58,6 +58,15 @@ if(TARGET selugrad_cli AND TARGET sg_cli_plant)
     "^selugrad compute: wrote [^\n]*selu_f32x7\\.bin: out, f32, shape 7, 7 elements\n$" compute
     --op=selu --dtype=f32 --self=${PROJECT_SOURCE_DIR}/tests/data/f32x7.bin
     -o ${CMAKE_CURRENT_BINARY_DIR}/selu_f32x7.bin)
+  # compute --op=selu --f64: the float64 golden of every forward dtype against the script's own
+  # model, bit for bit; verify refuses --f64 rather than ignoring it
+  if(SG_PYTHON)
+    add_test(NAME cli_selu_compute_f64 COMMAND ${SG_PYTHON} -S
+      ${CMAKE_CURRENT_SOURCE_DIR}/cli/selu_f64.py ${CMAKE_CURRENT_BINARY_DIR}/selu_f64
+      ${CMAKE_CROSSCOMPILING_EMULATOR} $<TARGET_FILE:selugrad_cli>)
+  endif()
+  sg_cli_test(cli_selu_verify_f64 2 "--f64 is for compute" verify --op=selu --dtype=f32
+    --self=x.bin --out=y.bin --f64)
   foreach(dt f16 f32 s8)
     add_test(NAME cli_selu_verify_planted_${dt} COMMAND ${CMAKE_COMMAND}
       -DCLI=$<TARGET_FILE:selugrad_cli> -DPLANT=$<TARGET_FILE:sg_cli_plant>

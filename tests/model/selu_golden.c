@@ -114,3 +114,27 @@ int gs_selu_array(int dtype, size_t n, const void *x, void *expect, gs_exp_fn ex
     }
     return 1;
 }
+
+double gs_selu_f64(int dtype, const void *x, size_t i) {
+    switch (dtype) {
+    case SELUGRAD_FLOAT:
+    case SELUGRAD_FLOAT16:
+    case SELUGRAD_BF16: {
+        double v = gm_element(dtype, x, i);
+        if (isnan(v)) return v;
+        double a = gm_value(GS_ALPHA, gm_f32), s = gm_value(GS_SCALE, gm_f32);
+        double p = v > 0.0 ? v : 0.0, t = a * expm1(v);
+        t = t < 0.0 ? t : 0.0;
+        return s * (p + t);
+    }
+    case SELUGRAD_INT32: {
+        int32_t v;
+        memcpy(&v, (const char *)x + 4 * i, 4);
+        return (double)gs_selu_s32(v, gs_exp_cr);
+    }
+    case SELUGRAD_INT8:
+        return (double)gs_selu_s8(((const int8_t *)x)[i], gs_exp_cr);
+    default:
+        return 0.0;
+    }
+}

@@ -35,4 +35,13 @@ int8_t gs_selu_s8(int8_t x, gs_exp_fn ex);
    forward does not have. */
 int gs_selu_array(int dtype, size_t n, const void *x, void *expect, gs_exp_fn ex);
 
+/* The float64 golden of element i of x (a selugrad_dtype value) for the precision standard
+   (docs/contract.md, "Forward math"): S * (max(0, x) + min(0, A * (exp(x) - 1))) in double with
+   the fp32 constants A and S the contract computes with ("Forward per-dtype computation"), exp(x) -
+   1 as expm1(x) (which keeps its digits near 0), not rounded to the dtype; a NaN x gives NaN, -0.0
+   gives +0.0 (0 + -0 in the sum), -inf gives -S * A. Integer dtypes: the exact integer result of
+   the contract (gs_selu_s32 / gs_selu_s8; neither depends on the exponential). 0.0 for a dtype
+   the forward does not have. */
+double gs_selu_f64(int dtype, const void *x, size_t i);
+
 #endif /* SELUGRAD_TESTS_MODEL_SELU_GOLDEN_H */

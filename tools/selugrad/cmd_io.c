@@ -23,10 +23,10 @@ static const char cli_verify_help[] =
 
 static const char cli_compute_help[] =
     "usage: selugrad compute [--dtype=DT] --gradOutput=G --result=O -o Y [--shape=S] [--f64]\n"
-    "       selugrad compute --op=selu [--dtype=DT] --self=X -o Y [--shape=S]\n"
-    "Writes the exact result (the golden model, docs/contract.md, \"Per-dtype computation\")\n"
-    "for the given inputs, as .npy, or raw when the name ends in .bin. --f64 writes the float64\n"
-    "golden instead ('<f8').\n";
+    "       selugrad compute --op=selu [--dtype=DT] --self=X -o Y [--shape=S] [--f64]\n"
+    "Writes the exact result (the golden model, docs/contract.md, \"Per-dtype computation\";\n"
+    "with --op=selu, \"Forward per-dtype computation\") for the given inputs, as .npy, or raw\n"
+    "when the name ends in .bin. --f64 writes the float64 golden instead ('<f8').\n";
 
 /* --out is the old name of --result; the old --result named the gradInput under test. */
 static const char cli_result_ambiguous[] =

@@ -132,7 +132,7 @@ int cli_fwd_wanted(int argc, char **argv) {
 }
 
 int cli_fwd_io(const char *cmd, int argc, char **argv) {
-    int dtype = -1, show = 10, op_seen = 0;
+    int dtype = -1, show = 10, op_seen = 0, f64 = 0;
     const char *x_path = NULL, *result = NULL, *dest = NULL, *v;
     size_t rank = (size_t)-1;
     int64_t dims[CLI_MAX_RANK];
@@ -161,6 +161,10 @@ int cli_fwd_io(const char *cmd, int argc, char **argv) {
             if (cli_parse_i64(v, &n) != 0 || n < 0 || n > CLI_MAX_FIRST)
                 return cli_usage_error(cmd, "bad --show '%s' (0 to %d)", v, (int)CLI_MAX_FIRST);
             show = (int)n;
+        } else if (strcmp(s, "--f64") == 0) {
+            if (strcmp(cmd, "compute") != 0)
+                return cli_usage_error(cmd, "--f64 is for compute (it writes the float64 golden)");
+            f64 = 1;
         } else if (strcmp(s, "-o") == 0) {
             if (i + 1 >= argc) return cli_usage_error(cmd, "-o needs a FILE after it");
             dest = argv[++i];
@@ -188,18 +192,24 @@ int cli_fwd_io(const char *cmd, int argc, char **argv) {
     }
     if (!verify) {
         int rc = cli_tensor_alloc(&y, x.dtype, x.rank, x.dims), code = 0;
-        if (rc != 0 || !gs_selu_array((int)x.dtype, x.n, x.data, y.data, cli_lib_exp)) {
+        /* --f64: the float64 golden (selu_golden.h, gs_selu_f64) in place of the model's bits */
+        double *g64 = f64 ? malloc(x.n ? x.n * sizeof *g64 : 1) : NULL;
+        for (size_t i = 0; g64 && i < x.n; i++) g64[i] = gs_selu_f64((int)x.dtype, x.data, i);
+        if (rc != 0 || (f64 && !g64) ||
+            (!f64 && !gs_selu_array((int)x.dtype, x.n, x.data, y.data, cli_lib_exp))) {
             fprintf(stderr, "selugrad compute: out of memory\n");
             code = 1;
-        } else if (cli_save(dest, &y, NULL, err, sizeof err) != 0) {
+        } else if (cli_save(dest, &y, g64, err, sizeof err) != 0) {
             fprintf(stderr, "selugrad compute: %s\n", err);
             code = CLI_USAGE;
         } else {
             char shape[256];
             cli_shape_str(y.rank, y.dims, shape, sizeof shape);
-            printf("selugrad compute: wrote %s: out, %s, shape %s, %zu element%s\n", dest,
-                   selugrad_dtype_name(y.dtype), shape, y.n, y.n == 1 ? "" : "s");
+            printf("selugrad compute: wrote %s: out, %s, shape %s, %zu element%s%s\n", dest,
+                   selugrad_dtype_name(y.dtype), shape, y.n, y.n == 1 ? "" : "s",
+                   f64 ? ", as float64 ('<f8')" : "");
         }
+        free(g64);
         cli_tensor_free(&x), cli_tensor_free(&y);
         return code;
     }
