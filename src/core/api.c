@@ -6,7 +6,7 @@
 #include "../kernels/ref/half.h"
 #include "dispatch.h"
 #include "exec.h"
-#include "pool.h"
+#include "parallel.h"
 
 #define SG_STR2(x) #x
 #define SG_STR(x)  SG_STR2(x)
@@ -136,7 +136,7 @@ selugrad_status selugrad_backward_strided(selugrad_dtype dtype, size_t n, const 
         sg_check("selugrad_backward_strided", dtype, 1, n, 2, in, in_s, sg_grad_names, y, y_stride);
     if (st != SELUGRAD_OK || n == 0) return st;
     sg_plan plan;
-    sg_plan_make(&plan, sg_kernel_for(dtype), n, sg_threads_default());
+    sg_plan_make(&plan, sg_kernel_for(dtype), n, sg_threads_call());
     return sg_plan_run_strided(&plan, grad, grad_stride, out, out_stride, y, y_stride);
 }
 
@@ -150,7 +150,7 @@ selugrad_status selugrad_backward(selugrad_dtype dtype, size_t n, const void *gr
     const sg_kernel *k = sg_kernel_for(dtype);
     if (sg_run_small(k, n, grad, out, y)) return SELUGRAD_OK;
     sg_plan plan;
-    sg_plan_make(&plan, k, n, sg_threads_default());
+    sg_plan_make(&plan, k, n, sg_threads_call());
     return sg_plan_run(&plan, grad, out, y);
 }
 
@@ -165,7 +165,7 @@ selugrad_status selugrad_forward_strided(selugrad_dtype dtype, size_t n, const v
                                   sg_selu_names, y, y_stride);
     if (st != SELUGRAD_OK || n == 0) return st;
     sg_plan plan;
-    sg_plan_make(&plan, sg_selu_kernel_for(dtype), n, sg_threads_default());
+    sg_plan_make(&plan, sg_selu_kernel_for(dtype), n, sg_threads_call());
     return sg_plan_run_strided(&plan, x, x_stride, NULL, 0, y, y_stride);
 }
 
@@ -179,6 +179,6 @@ selugrad_status selugrad_forward(selugrad_dtype dtype, size_t n, const void *x, 
     const sg_kernel *k = sg_selu_kernel_for(dtype);
     if (sg_run_small(k, n, x, NULL, y)) return SELUGRAD_OK;
     sg_plan plan;
-    sg_plan_make(&plan, k, n, sg_threads_default());
+    sg_plan_make(&plan, k, n, sg_threads_call());
     return sg_plan_run(&plan, x, NULL, y);
 }

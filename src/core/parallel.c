@@ -49,6 +49,15 @@ bool sg_parallel_hooked(void) {
     return sg_hook_get(&fn, &ctx);
 }
 
+unsigned sg_threads_for(unsigned asked, unsigned cpus, bool hooked) {
+    if (hooked) return asked ? asked : 1u;
+    return sg_threads_capped(asked, cpus);
+}
+
+unsigned sg_threads_call(void) {
+    return sg_threads_for(sg_threads_default(), sg_cpus_available(), sg_parallel_hooked());
+}
+
 bool sg_hook_worth(size_t cost, size_t traffic, size_t l2) {
     return cost >= SG_HOOK_MIN_COST || (l2 != 0 && traffic > l2 - l2 / 4);
 }

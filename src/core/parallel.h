@@ -35,6 +35,18 @@ bool sg_hook_worth(size_t cost, size_t traffic, size_t l2);
 selugrad_status sg_parallel_for(unsigned nth, size_t n_tasks, sg_range_fn fn, void *ctx,
                                 size_t size, size_t cost, size_t traffic);
 
+/* The threads a call plans for, given the count asked (selugrad_set_num_threads), the CPUs
+   available and whether a host parallel-for is set: with one set, the count asked, as the
+   host's threads run the tasks on CPUs of the host's choosing, which the calling thread's
+   affinity mask need not show (an OpenMP team whose initial thread is bound to one CPU spans
+   them all); with none, sg_threads_capped(asked, cpus), the most the own pool runs a job on.
+   A pure function: the rule sg_threads_call applies. */
+unsigned sg_threads_for(unsigned asked, unsigned cpus, bool hooked);
+
+/* sg_threads_for of this process now: sg_threads_default(), sg_cpus_available(),
+   sg_parallel_hooked(). What the native API and aclnn's phase 1 plan with. */
+unsigned sg_threads_call(void);
+
 /* Whether a host parallel-for is set. */
 bool sg_parallel_hooked(void);
 

@@ -26,17 +26,45 @@
 static atomic_int sg_threads_override; /* 0: none */
 static unsigned sg_threads_env;
 static pthread_once_t sg_threads_once = PTHREAD_ONCE_INIT;
+static unsigned sg_cpus_n;
+static pthread_once_t sg_cpus_once = PTHREAD_ONCE_INIT;
+static atomic_uint sg_pool_cap_override; /* 0: none (sg_pool_set_cap) */
 
-unsigned sg_cpus_available(void) {
+static void sg_cpus_init(void) {
+    unsigned n = 0;
 #if defined(__linux__)
     cpu_set_t set;
     if (sched_getaffinity(0, sizeof set, &set) == 0) {
         int c = CPU_COUNT(&set);
-        if (c > 0) return (unsigned)c;
+        if (c > 0) n = (unsigned)c;
     }
 #endif
-    long c = sysconf(_SC_NPROCESSORS_ONLN);
-    return c > 0 ? (unsigned)c : 1u;
+    if (n == 0) {
+        long c = sysconf(_SC_NPROCESSORS_ONLN);
+        n = c > 0 ? (unsigned)c : 1u;
+    }
+    sg_cpus_n = n;
+}
+
+unsigned sg_cpus_available(void) {
+    pthread_once(&sg_cpus_once, sg_cpus_init);
+    return sg_cpus_n;
+}
+
+unsigned sg_threads_capped(unsigned asked, unsigned cpus) {
+    if (cpus == 0) cpus = 1;
+    if (asked == 0) asked = 1;
+    return asked < cpus ? asked : cpus;
+}
+
+void sg_pool_set_cap(unsigned n) {
+    atomic_store_explicit(&sg_pool_cap_override, n, memory_order_relaxed);
+}
+
+/* The most threads a job of the pool runs on, the caller included. */
+static unsigned sg_pool_cap(void) {
+    unsigned o = atomic_load_explicit(&sg_pool_cap_override, memory_order_relaxed);
+    return o ? o : sg_cpus_available();
 }
 
 static void sg_threads_init(void) {
@@ -565,6 +593,11 @@ selugrad_status sg_pool_for(unsigned nth, size_t n_tasks, sg_range_fn fn, void *
         return sg_fail(SELUGRAD_ERR_INTERNAL, "sg_pool_for: %zu tasks (at most %d)", n_tasks,
                        (int)SG_POOL_MAX_TASKS);
     if (n_tasks == 0) return SELUGRAD_OK;
+    /* More threads than CPUs would take turns on them: a descheduled participant holds up the
+       call by what is left of its claim, and workers that outnumber the CPUs never spin
+       (sg_pool_sample), so every job would pay their wake-up. */
+    unsigned cap = sg_pool_cap();
+    if (nth > cap) nth = cap;
     if (nth > n_tasks) nth = (unsigned)n_tasks;
     if (nth > SG_MAX_THREADS) nth = SG_MAX_THREADS;
     if (nth <= 1 || pthread_mutex_trylock(&p->job_lock) != 0) {

@@ -23,11 +23,12 @@ typedef void (*sg_range_fn)(void *ctx, size_t begin, size_t end);
 enum { SG_POOL_JOB_BYTES = 48, SG_POOL_MAX_TASKS = 65535 };
 
 /* Runs fn over ranges that cover [0, n_tasks) exactly once, on the calling thread and up to
-   nth - 1 workers, and returns when all are done. size 0: every range gets ctx itself; size 1 ..
-   SG_POOL_JOB_BYTES: workers get a copy of the size bytes at ctx, aligned to 16 bytes and made
-   before any task starts, which reaches a waiting worker with the job word itself (pool.c); the
-   caller gets ctx. cost: the job's time on one thread, in microseconds roughly (SIZE_MAX: long),
-   which decides whether to wake sleeping workers (sg_pool_should_wake). Fails with
+   nth - 1 workers, but on no more threads than sg_cpus_available() (the caller included; or
+   sg_pool_set_cap's count), and returns when all are done. size 0: every range gets ctx itself;
+   size 1 .. SG_POOL_JOB_BYTES: workers get a copy of the size bytes at ctx, aligned to 16 bytes and
+   made before any task starts, which reaches a waiting worker with the job word itself (pool.c);
+   the caller gets ctx. cost: the job's time on one thread, in microseconds roughly (SIZE_MAX:
+   long), which decides whether to wake sleeping workers (sg_pool_should_wake). Fails with
    SELUGRAD_ERR_INTERNAL, running nothing, when size > SG_POOL_JOB_BYTES or n_tasks >
    SG_POOL_MAX_TASKS. nth <= 1, one task, or a pool busy with another caller's job: all on the
    calling thread, with no wake-up. */
@@ -69,11 +70,27 @@ selugrad_status sg_pool_run(unsigned nth, sg_task_fn fn, void *ctx, size_t size)
    pool and on how many threads it ran. */
 void sg_pool_counts(uint64_t *jobs, uint64_t *threads);
 
-/* Threads per call: the override if set, else SELUGRAD_NUM_THREADS, else the CPUs available. */
+/* Threads asked per call: the override if set, else SELUGRAD_NUM_THREADS, else the CPUs
+   available. selugrad_get_num_threads reports it; a call runs on sg_threads_capped of it. */
 unsigned sg_threads_default(void);
 
-/* The CPUs this process may run on (its affinity mask), at least 1. */
+/* The CPUs this process may run on: the calling thread's affinity mask (or the CPUs online where
+   there is none), read once, at the first need, at least 1. Read once because a call cannot
+   afford the system call (about a microsecond on a VM); the first call that needs it is
+   usually the one that starts the pool's workers, which inherit the mask of the thread that
+   starts them. */
 unsigned sg_cpus_available(void);
+
+/* The threads a call on the library's own pool runs on when asked for `asked` with `cpus`
+   CPUs available: min(asked, cpus), at least 1 (0 counts as 1 in both). More threads than CPUs
+   only take turns on them, each turn a scheduler's time slice that the call waits for (pool.c).
+   A pure function: the rule that plans (sg_threads_call, parallel.h) and sg_pool_for apply. */
+unsigned sg_threads_capped(unsigned asked, unsigned cpus);
+
+/* For tests: makes sg_pool_for run jobs on up to n threads whatever the CPUs (0: up to
+   sg_cpus_available(), the default), so that jobs of many participants can be tested on a
+   machine with few CPUs. */
+void sg_pool_set_cap(unsigned n);
 
 /* Whether workers may spin waiting for work, given the runnable threads of the machine
    (/proc/loadavg's count, the sampling thread included), the pool's workers that sleep, and

@@ -267,8 +267,9 @@ if(TARGET selugrad_cli)
   sg_cli_test(cli_info_caches 0
     "\ncaches \\([^)]+\\): L1d [0-9]+ KiB, L2 [1-9][0-9]* KiB.*\nstores: non-temporal from [1-9][0-9]* KiB" info)
   # the thresholds printed are the documented rules' for the L2 printed (1.5 x L2 per thread for
-  # streaming stores, 3/4 x L2 for the host hook), on 1 and 3 threads
-  foreach(t 1 3)
+  # streaming stores, 3/4 x L2 for the host hook), on 1, 3 and 64 threads asked (a call runs on
+  # at most the CPUs available)
+  foreach(t 1 3 64)
     add_test(NAME cli_info_thresholds_${t}t COMMAND ${CMAKE_COMMAND} -E env SELUGRAD_NUM_THREADS=${t}
       ${PROJECT_SOURCE_DIR}/tests/scripts/info_thresholds.sh $<TARGET_FILE:selugrad_cli>)
   endforeach()

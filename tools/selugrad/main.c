@@ -28,8 +28,8 @@ static const char cli_info_help[] =
     "usage: selugrad info\n"
     "Prints the version, the CPU features found, the ISA levels this CPU runs and the cap, every\n"
     "kernel built (whether it runs here, and which one dispatch picks per operator and dtype),\n"
-    "the thread count, the CPU, its caches and the store thresholds derived from them, the SoC\n"
-    "and which API the case runner calls.\n";
+    "the thread count, the CPUs available and the threads a call runs on, the CPU, its caches and\n"
+    "the store thresholds derived from them, the SoC and which API the case runner calls.\n";
 
 /* The ISA levels, the cap and every kernel built, in plain words. */
 static void cli_info_isa(void) {
@@ -100,6 +100,11 @@ int cli_cmd_info(int argc, char **argv) {
     printf("\n");
     cli_info_isa();
     printf("threads: %d\n", selugrad_get_num_threads());
+    unsigned th = sg_threads_call();
+    printf("cpus: %u available to this process (its affinity mask); threads per call on the "
+           "library's own pool: %u (the threads, at most the cpus); through a host parallel-for: "
+           "the threads\n",
+           sg_cpus_available(), th);
     const sg_cpu_id *id = sg_cpu_id_get();
     printf("cpu: %s; vendor %s, family %u (0x%x), model %u (0x%x)\n",
            id->model[0] ? id->model : "unknown", id->vendor[0] ? id->vendor : "unknown", id->family,
@@ -108,7 +113,6 @@ int cli_cmd_info(int argc, char **argv) {
     printf("caches (%s): L1d %zu KiB, L2 %zu KiB (%u threads share one), L3 %zu KiB (%u threads "
            "share one; 0: unknown)\n",
            c->source, c->l1d >> 10, c->l2 >> 10, c->l2_threads, c->l3 >> 10, c->l3_threads);
-    unsigned th = (unsigned)selugrad_get_num_threads();
     printf("stores: non-temporal from %zu KiB of traffic per call on 1 thread, %zu KiB on %u "
            "(1.5 x L2 per thread)\n",
            sg_stream_bytes(c, 1) >> 10, sg_stream_bytes(c, th) >> 10, th);

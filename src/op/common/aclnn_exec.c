@@ -5,7 +5,7 @@
 
 #include "../../core/dispatch.h"
 #include "../../core/fpenv.h"
-#include "../../core/pool.h"
+#include "../../core/parallel.h"
 #include "../../runtime/acl_error.h"
 #include "../../runtime/registry.h"
 #include "../../tensor/convert.h"
@@ -88,7 +88,7 @@ bool sg_ex_plan(aclOpExecutor *ex, const sg_kernel *k, const aclTensor *const t[
         ex->base[v] = (char *)t[v]->data + (size_t)t[v]->offset * sg_es_of(ex, v);
     sg_joint_make(&ex->joint, t, nt);
     size_t n = (size_t)t[0]->numel;
-    sg_plan_make(&ex->plan, k, n, sg_threads_default());
+    sg_plan_make(&ex->plan, k, n, sg_threads_call());
     bool cast = ex->out_dtype != ex->dtype;
     /* One strided run per tensor when the views coalesce to 1-D; else pack what is not
        contiguous. An input that partly overlaps the output is copied first either way, so the
