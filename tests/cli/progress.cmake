@@ -1,6 +1,7 @@
 # Long commands show progress on stderr, short ones print nothing there (docs/cli.md,
-# "Progress"): `compute`, `verify` and `run` on 2^24 int8 elements (CLI_PROGRESS_MIN, the
-# cheapest dtype) give a line at each tenth ending in 100%, and on 1000 elements none.
+# "Progress"): `compute`, `verify`, `run` and `run --op=selu` on 2^24 int8 elements
+# (CLI_PROGRESS_MIN, the cheapest dtype) give a line at each tenth ending in 100%, and on 1000
+# elements none.
 #   cmake -DCLI=selugrad -DPLANT=sg_cli_plant -DDIR=dir -P progress.cmake
 file(MAKE_DIRECTORY ${DIR})
 macro(run)
@@ -35,5 +36,15 @@ foreach(n 16777216 1000)
   endif()
   if(NOT rc EQUAL 0 OR NOT err MATCHES "${want_run}")
     message(FATAL_ERROR "run of ${n} elements: exit ${rc}\nstdout:\n${out}\nstderr:\n${err}")
+  endif()
+  # the forward: self drawn, the call, its model, its exact golden, the check
+  run(${CLI} run --op=selu --dtype=s8 --shape=${n})
+  if(n EQUAL 1000)
+    set(want_fwd "^$")
+  else()
+    set(want_fwd "^selugrad run: 20% \\(drawing self\\)\nselugrad run: 40% \\(library call\\)\n(selugrad run: [5-9]0% \\((model|exact golden|checking)\\)\n)*selugrad run: 100% \\(checking\\)\n$")
+  endif()
+  if(NOT rc EQUAL 0 OR NOT err MATCHES "${want_fwd}")
+    message(FATAL_ERROR "run --op=selu of ${n} elements: exit ${rc}\nstdout:\n${out}\nstderr:\n${err}")
   endif()
 endforeach()

@@ -177,6 +177,10 @@ int cli_fwd_exec(selugrad_dtype dt, size_t rank, const int64_t *dims, const int6
 /* Judges y for x: bit for bit against the forward's golden model (the library's exponential),
    and by the precision standard against the golden with the correctly rounded exponential. */
 int cli_fwd_check(selugrad_dtype dt, size_t n, const void *x, const void *y, cli_check *c);
+/* The same, keeping the golden's result in keep (n elements; NULL: not kept) and adding its
+   three passes, "model", "exact golden" and "checking", to p (may be NULL). */
+int cli_fwd_check_progress(selugrad_dtype dt, size_t n, const void *x, const void *y, void *keep,
+                           cli_progress *p, cli_check *c);
 /* Whether the command line asks for the forward (--op=selu). */
 int cli_fwd_wanted(int argc, char **argv);
 /* `verify` and `compute` with --op=selu, aclnnSelu's tensor names: --self=X (alias --x), and

@@ -163,7 +163,10 @@ static int run_fwd_case(const run_opts *op, selugrad_dtype dt, const char *shape
     if (cli_tensor_alloc(&x, dt, lay->rank, lay->dims) ||
         cli_tensor_alloc(&y, dt, lay->rank, lay->dims))
         return snprintf(msg, len, "out of memory"), 1;
+    cli_progress p; /* x drawn, the call, the model, the exact golden, the check */
+    cli_progress_begin(&p, "run", x.n, 5);
     cli_fill(&x, &rng, lo, hi, NULL, 0);
+    cli_progress_add(&p, "drawing self", x.n);
     char err[256] = "";
     clock_t t0 = clock();
     int rc;
@@ -183,9 +186,11 @@ static int run_fwd_case(const run_opts *op, selugrad_dtype dt, const char *shape
         rc = cli_fwd_exec(dt, lay->rank, lay->dims, NULL, x.data, y.data, 0, err, sizeof err);
     }
     double ms = (double)(clock() - t0) * 1000.0 / CLOCKS_PER_SEC;
+    if (rc == 0) cli_progress_add(&p, "library call", x.n);
     cli_check c;
     memset(&c, 0, sizeof c);
-    if (rc == 0 && cli_fwd_check(dt, x.n, x.data, y.data, &c) != 0) rc = -1;
+    if (rc == 0 && cli_fwd_check_progress(dt, x.n, x.data, y.data, NULL, &p, &c) != 0) rc = -1;
+    cli_progress_end(&p);
     int bad = rc != 0 || !c.bit_ok || !c.precision_ok;
     if (rc != 0)
         snprintf(msg, len, "error %s", err);

@@ -21,7 +21,26 @@ static uint32_t cli_lib_exp(uint32_t x) {
     return sg_f32_bits(sg_selu_expf(sg_bits_f32(x)));
 }
 
+/* gs_selu_array in chunks, each added to p's pass stage (p may be NULL); 0 for a dtype the
+   forward does not have. */
+static int cli_fwd_model(selugrad_dtype dt, size_t n, const void *x, void *y, gs_exp_fn ex,
+                         cli_progress *p, const char *stage) {
+    size_t es = selugrad_dtype_size(dt);
+    if (n == 0) return gs_selu_array((int)dt, 0, x, y, ex);
+    for (size_t i = 0; i < n; i += CLI_PROGRESS_CHUNK) {
+        size_t k = n - i < CLI_PROGRESS_CHUNK ? n - i : CLI_PROGRESS_CHUNK;
+        if (!gs_selu_array((int)dt, k, (const char *)x + i * es, (char *)y + i * es, ex)) return 0;
+        cli_progress_add(p, stage, k);
+    }
+    return 1;
+}
+
 int cli_fwd_check(selugrad_dtype dt, size_t n, const void *x, const void *y, cli_check *c) {
+    return cli_fwd_check_progress(dt, n, x, y, NULL, NULL, c);
+}
+
+int cli_fwd_check_progress(selugrad_dtype dt, size_t n, const void *x, const void *y, void *keep,
+                           cli_progress *p, cli_check *c) {
     memset(c, 0, sizeof *c);
     c->n = n;
     c->threshold = dt == SELUGRAD_FLOAT16 ? 0x1p-10
@@ -29,15 +48,17 @@ int cli_fwd_check(selugrad_dtype dt, size_t n, const void *x, const void *y, cli
                    : dt == SELUGRAD_FLOAT ? 0x1p-13
                                           : 0.0;
     size_t es = selugrad_dtype_size(dt);
-    unsigned char *model = malloc(n ? n * es : 1), *exact = malloc(n ? n * es : 1);
-    if (!model || !exact || !gs_selu_array((int)dt, n, x, model, cli_lib_exp) ||
-        !gs_selu_array((int)dt, n, x, exact, gs_exp_cr)) {
-        free(model);
+    unsigned char *model = keep ? keep : malloc(n ? n * es : 1), *exact = malloc(n ? n * es : 1);
+    if (!model || !exact || !cli_fwd_model(dt, n, x, model, cli_lib_exp, p, "model") ||
+        !cli_fwd_model(dt, n, x, exact, gs_exp_cr, p, "exact golden")) {
+        if (!keep) free(model);
         free(exact);
         return -1;
     }
     double sum = 0.0, worst = -1.0;
     for (size_t i = 0; i < n; i++) {
+        if (i % CLI_PROGRESS_CHUNK == 0 && i > 0)
+            cli_progress_add(p, "checking", CLI_PROGRESS_CHUNK);
         if (memcmp(model + i * es, (const char *)y + i * es, es) != 0) {
             if (c->nfirst < CLI_MAX_FIRST) c->first[c->nfirst++] = i;
             c->mismatches++;
@@ -64,7 +85,8 @@ int cli_fwd_check(selugrad_dtype dt, size_t n, const void *x, const void *y, cli
     c->precision_ok =
         c->special_bad == 0 &&
         (c->threshold == 0.0 || (c->mere < c->threshold && c->mare < 10 * c->threshold));
-    free(model);
+    if (n > 0) cli_progress_add(p, "checking", (n - 1) % CLI_PROGRESS_CHUNK + 1);
+    if (!keep) free(model);
     free(exact);
     return 0;
 }
@@ -190,16 +212,30 @@ int cli_fwd_io(const char *cmd, int argc, char **argv) {
         cli_tensor_free(&x);
         return cli_usage_error(cmd, "the forward has no uint8");
     }
+    /* verify: the two files read, the model, the exact golden, the check; compute: x read, the
+       model (or with --f64 the float64 golden), the file written */
+    cli_progress p;
+    cli_progress_begin(&p, cmd, x.n, verify ? 5 : 3);
+    cli_progress_add(&p, "reading self", x.n);
     if (!verify) {
-        int rc = cli_tensor_alloc(&y, x.dtype, x.rank, x.dims), code = 0;
+        int code = 0;
         /* --f64: the float64 golden (selu_golden.h, gs_selu_f64) in place of the model's bits */
         double *g64 = f64 ? malloc(x.n ? x.n * sizeof *g64 : 1) : NULL;
-        for (size_t i = 0; g64 && i < x.n; i++) g64[i] = gs_selu_f64((int)x.dtype, x.data, i);
-        if (rc != 0 || (f64 && !g64) ||
-            (!f64 && !gs_selu_array((int)x.dtype, x.n, x.data, y.data, cli_lib_exp))) {
+        for (size_t i = 0; g64 && i < x.n; i++) {
+            g64[i] = gs_selu_f64((int)x.dtype, x.data, i);
+            if ((i + 1) % CLI_PROGRESS_CHUNK == 0 || i + 1 == x.n)
+                cli_progress_add(&p, "float64 golden", i % CLI_PROGRESS_CHUNK + 1);
+        }
+        int ok = cli_tensor_alloc(&y, x.dtype, x.rank, x.dims) == 0 &&
+                 (f64 ? g64 != NULL
+                      : cli_fwd_model(x.dtype, x.n, x.data, y.data, cli_lib_exp, &p, "model"));
+        int saved = ok && cli_save(dest, &y, g64, err, sizeof err) == 0;
+        if (saved) cli_progress_add(&p, "writing", x.n);
+        cli_progress_end(&p);
+        if (!ok) {
             fprintf(stderr, "selugrad compute: out of memory\n");
             code = 1;
-        } else if (cli_save(dest, &y, g64, err, sizeof err) != 0) {
+        } else if (!saved) {
             fprintf(stderr, "selugrad compute: %s\n", err);
             code = CLI_USAGE;
         } else {
@@ -214,13 +250,16 @@ int cli_fwd_io(const char *cmd, int argc, char **argv) {
         return code;
     }
     if (cli_load(result, (int)x.dtype, x.rank, x.dims, &y, err, sizeof err) != 0) {
+        cli_progress_end(&p);
         fprintf(stderr, "selugrad: %s\n", err);
         cli_tensor_free(&x);
         return CLI_USAGE;
     }
+    cli_progress_add(&p, "reading out", x.n);
     int same = y.rank == x.rank;
     for (size_t i = 0; same && i < x.rank; i++) same = x.dims[i] == y.dims[i];
     if (!same) {
+        cli_progress_end(&p);
         fprintf(stderr, "selugrad: the shapes of %s and %s differ\n", x_path, result);
         cli_tensor_free(&x), cli_tensor_free(&y);
         return CLI_USAGE;
@@ -228,8 +267,9 @@ int cli_fwd_io(const char *cmd, int argc, char **argv) {
     cli_check c;
     size_t es = selugrad_dtype_size(x.dtype);
     unsigned char *model = malloc(x.n ? x.n * es : 1);
-    if (!model || cli_fwd_check(x.dtype, x.n, x.data, y.data, &c) != 0 ||
-        !gs_selu_array((int)x.dtype, x.n, x.data, model, cli_lib_exp)) {
+    int checked = model && cli_fwd_check_progress(x.dtype, x.n, x.data, y.data, model, &p, &c) == 0;
+    cli_progress_end(&p);
+    if (!checked) {
         fprintf(stderr, "selugrad verify: out of memory\n");
         free(model);
         cli_tensor_free(&x), cli_tensor_free(&y);
