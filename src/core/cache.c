@@ -11,9 +11,11 @@
 #define SG_CACHE_X86 1
 #endif
 
-const sg_caches SG_CACHE_FALLBACK = {32u << 10, 1u << 20, 0, 1, 0, "fallback"};
+const sg_caches SG_CACHE_FALLBACK = {32u << 10, 1u << 20, 0, 0, 0, "fallback"};
 
-/* Leaf 4 (Intel) and 0x8000001D (AMD) share one layout: subleaf i describes one cache. */
+/* Leaf 4 (Intel) and 0x8000001D (AMD) share one layout: subleaf i describes one cache. Its
+   EAX[25:14] is not read: it is the most logical-processor IDs that could share the cache, which
+   a hypervisor fills with a cap (254 on the Zen 5 VM, whose L3 two CPUs share), not a count. */
 static int sg_cache_leaf(sg_cpuid_fn cpuid, unsigned leaf, sg_caches *c) {
     int found = 0;
     for (unsigned i = 0; i < 16; i++) {
@@ -25,10 +27,9 @@ static int sg_cache_leaf(sg_cpuid_fn cpuid, unsigned leaf, sg_caches *c) {
         if (type == 2) continue; /* instructions */
         size_t size = (size_t)((b >> 22) + 1) * (((b >> 12) & 1023u) + 1) * ((b & 4095u) + 1) *
                       ((size_t)cx + 1);
-        unsigned sharing = ((a >> 14) & 4095u) + 1;
         if (level == 1) c->l1d = size;
-        if (level == 2) c->l2 = size, c->l2_threads = sharing;
-        if (level == 3) c->l3 = size, c->l3_threads = sharing;
+        if (level == 2) c->l2 = size;
+        if (level == 3) c->l3 = size;
         found = 1;
     }
     return found && c->l2 != 0;
@@ -54,13 +55,12 @@ static int sg_caches_cpuid(sg_cpuid_fn cpuid, sg_caches *c) {
         return 1;
     }
     *c = (sg_caches){0, 0, 0, 0, 0, NULL};
-    if (ext >= 0x80000006u) { /* sizes only; sharing unknown */
+    if (ext >= 0x80000006u) { /* sizes only */
         cpuid(0x80000005u, 0, r);
         c->l1d = (size_t)(r[2] >> 24) << 10;
         cpuid(0x80000006u, 0, r);
         c->l2 = (size_t)(r[2] >> 16) << 10;
         c->l3 = (size_t)(r[3] >> 18) << 19;
-        c->l2_threads = c->l3_threads = 0;
         c->source = "cpuid 0x80000006";
         return c->l2 != 0;
     }
@@ -138,11 +138,15 @@ static sg_caches sg_the_caches;
 static pthread_once_t sg_caches_once = PTHREAD_ONCE_INIT;
 
 sg_caches sg_caches_detect(sg_cpuid_fn cpuid, const char *sysfs_dir) {
-    sg_caches c = {0, 0, 0, 0, 0, NULL};
-    if (cpuid != NULL && sg_caches_cpuid(cpuid, &c)) return c;
-    c = (sg_caches){0, 0, 0, 0, 0, NULL};
-    if (sysfs_dir != NULL && sg_caches_sysfs(sysfs_dir, &c)) return c;
-    return SG_CACHE_FALLBACK;
+    sg_caches c = {0, 0, 0, 0, 0, NULL}, fs = {0, 0, 0, 0, 0, NULL};
+    int have_fs = sysfs_dir != NULL && sg_caches_sysfs(sysfs_dir, &fs);
+    if (cpuid != NULL && sg_caches_cpuid(cpuid, &c)) {
+        /* the sizes from CPUID, the sharing counts from sysfs (0 without it): CPUID has none */
+        c.l2_threads = have_fs ? fs.l2_threads : 0;
+        c.l3_threads = have_fs && c.l3 ? fs.l3_threads : 0;
+        return c;
+    }
+    return have_fs ? fs : SG_CACHE_FALLBACK;
 }
 
 static void sg_caches_init(void) {

@@ -9,7 +9,9 @@
 
 typedef struct sg_caches {
     size_t l1d, l2, l3;              /* bytes of one instance; 0: none or unknown */
-    unsigned l2_threads, l3_threads; /* logical CPUs that share one instance; 0: unknown */
+    unsigned l2_threads, l3_threads; /* CPUs of this system that share one instance, counted in
+                                        sysfs' shared_cpu_list (CPUID has no count); 0: unknown.
+                                        Shown by `selugrad info`; no policy reads them */
     const char *source; /* "cpuid leaf 4", "cpuid 0x8000001d", "cpuid 0x80000006", "sysfs",
                            "fallback" */
 } sg_caches;
@@ -19,7 +21,7 @@ typedef struct sg_caches {
    /sys/devices/system/cpu/cpu0/cache; where none of these answers, SG_CACHE_FALLBACK. */
 const sg_caches *sg_caches_get(void);
 
-/* The fallback: L1d 32 KiB, L2 1 MiB per core, no L3 known. */
+/* The fallback: L1d 32 KiB, L2 1 MiB per core, no L3 known, sharing unknown. */
 extern const sg_caches SG_CACHE_FALLBACK;
 
 /* CPUID as detection reads it: leaf and subleaf in, EAX, EBX, ECX, EDX out in r. */
@@ -28,7 +30,8 @@ typedef void (*sg_cpuid_fn)(unsigned leaf, unsigned sub, unsigned r[4]);
 /* The detection behind sg_caches_get, from given sources (tests give their own): CPUID through
    cpuid (NULL: none) on an Intel, AMD or Hygon vendor string, else the cache directory of a CPU
    in sysfs' layout (index<i>/level, type, size, shared_cpu_list; NULL: none), when either names
-   an L2; else SG_CACHE_FALLBACK. */
+   an L2; else SG_CACHE_FALLBACK. The sharing counts come from the sysfs directory whichever
+   source gave the sizes (0 where it does not name an L2). */
 sg_caches sg_caches_detect(sg_cpuid_fn cpuid, const char *sysfs_dir);
 
 /* Traffic (bytes of inputs and output) from which a call on `threads` threads streams its

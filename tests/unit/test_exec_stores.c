@@ -118,7 +118,8 @@ static void test_detect_cpuid(void **state) {
     (void)state;
     const size_t K = 1024;
     /* Intel, leaf 4: L1d 48 KiB (12 ways x 64 B x 64 sets), L1i, L2 2 MiB (16 x 64 x 2048,
-       2 threads), L3 105 MiB (15 x 64 x 114688, 112 threads) */
+       sharing field 2), L3 105 MiB (15 x 64 x 114688, sharing field 112). The sharing fields
+       are not counts (the most IDs that could share): without sysfs the sharing is unknown. */
     const fake_leaf intel[] = {
         {0, -1, {0x1f, GENU, 0, 0}},
         {4, 0, CACHE_ABC(1, 1, 2, 12, 64, 64)},
@@ -126,8 +127,7 @@ static void test_detect_cpuid(void **state) {
         {4, 2, CACHE_ABC(3, 2, 2, 16, 64, 2048)},
         {4, 3, CACHE_ABC(3, 3, 112, 15, 64, 114688)},
     };
-    assert_caches(detect_with(intel, 5, NULL), 48 * K, 2048 * K, 105 * K * K, 2, 112,
-                  "cpuid leaf 4");
+    assert_caches(detect_with(intel, 5, NULL), 48 * K, 2048 * K, 105 * K * K, 0, 0, "cpuid leaf 4");
     /* AMD Zen 5 as its VM answers 0x8000001D: L1d 48 KiB, L2 1 MiB (2), L3 32 MiB (254) */
     const fake_leaf zen5[] = {
         {0, -1, {0xd, AUTH, 0, 0}},
@@ -137,7 +137,7 @@ static void test_detect_cpuid(void **state) {
         {0x8000001Du, 2, CACHE_ABC(3, 2, 2, 16, 64, 1024)},
         {0x8000001Du, 3, CACHE_ABC(3, 3, 254, 16, 64, 32768)},
     };
-    assert_caches(detect_with(zen5, 6, NULL), 48 * K, 1024 * K, 32 * K * K, 2, 254,
+    assert_caches(detect_with(zen5, 6, NULL), 48 * K, 1024 * K, 32 * K * K, 0, 0,
                   "cpuid 0x8000001d");
     /* AMD where 0x8000001D answers nothing: 0x80000005 ECX[31:24] L1d KiB, 0x80000006
        ECX[31:16] L2 KiB and EDX[31:18] L3 in 512 KiB units; sharing unknown */
@@ -156,9 +156,9 @@ static void test_detect_cpuid(void **state) {
                                    {0x80000000u, -1, {0x80000004u, 0, 0, 0}}};
     const fake_leaf other[] = {{0, -1, {0x1f, 0x746e6543u /* "Cent" */, 0, 0}},
                                {4, 2, CACHE_ABC(3, 2, 2, 16, 64, 2048)}};
-    assert_caches(detect_with(intel_empty, 1, NULL), 32 * K, 1024 * K, 0, 1, 0, "fallback");
-    assert_caches(detect_with(amd_short, 2, NULL), 32 * K, 1024 * K, 0, 1, 0, "fallback");
-    assert_caches(detect_with(other, 2, NULL), 32 * K, 1024 * K, 0, 1, 0, "fallback");
+    assert_caches(detect_with(intel_empty, 1, NULL), 32 * K, 1024 * K, 0, 0, 0, "fallback");
+    assert_caches(detect_with(amd_short, 2, NULL), 32 * K, 1024 * K, 0, 0, 0, "fallback");
+    assert_caches(detect_with(other, 2, NULL), 32 * K, 1024 * K, 0, 0, 0, "fallback");
     /* the fallback's policy: 1.5 MiB of traffic per thread */
     sg_caches fb = detect_with(other, 2, NULL);
     assert_int_equal(sg_stream_bytes(&fb, 2), (size_t)3 << 20);
@@ -170,10 +170,10 @@ static void test_detect_sysfs(void **state) {
     char dir[] = "/tmp/sg_test_cachesXXXXXX";
     assert_non_null(mkdtemp(dir));
     /* no index directories: the fallback */
-    assert_caches(sg_caches_detect(NULL, dir), 32 * K, 1024 * K, 0, 1, 0, "fallback");
+    assert_caches(sg_caches_detect(NULL, dir), 32 * K, 1024 * K, 0, 0, 0, "fallback");
     /* an L1d only: no L2 named, the fallback */
     write_index(dir, 0, "1\n", "Data\n", "32K\n", "0\n");
-    assert_caches(sg_caches_detect(NULL, dir), 32 * K, 1024 * K, 0, 1, 0, "fallback");
+    assert_caches(sg_caches_detect(NULL, dir), 32 * K, 1024 * K, 0, 0, 0, "fallback");
     /* L1d 64 KiB, L1i, L2 2 MiB shared by CPUs 0-1, L3 16 MiB (in M) shared by 0-3,8-11 */
     remove_tree(dir);
     assert_int_equal(mkdir(dir, 0700), 0);
@@ -185,7 +185,7 @@ static void test_detect_sysfs(void **state) {
     /* CPUID of an unknown vendor gives way to sysfs */
     const fake_leaf other[] = {{0, -1, {0x1f, 0x746e6543u, 0, 0}}};
     assert_caches(detect_with(other, 1, dir), 64 * K, 2048 * K, 16 * K * K, 2, 8, "sysfs");
-    /* CPUID that answers wins over sysfs */
+    /* CPUID that answers gives the sizes, sysfs the sharing (of the levels CPUID names) */
     const fake_leaf zen5[] = {
         {0, -1, {0xd, AUTH, 0, 0}},
         {0x80000000u, -1, {0x80000021u, 0, 0, 0}},
@@ -193,6 +193,43 @@ static void test_detect_sysfs(void **state) {
     };
     assert_caches(detect_with(zen5, 3, dir), 0, 1024 * K, 0, 2, 0, "cpuid 0x8000001d");
     remove_tree(dir);
+}
+
+/* The Zen 5 VM as it is: CPUID's 0x8000001D says 254 logical processors may share the L3 (a
+   hypervisor's cap), sysfs lists the two CPUs that do (L2 "0", L3 "0-1"). The sharing reported
+   is sysfs' count; the store policy reads neither (1.5 x L2 per thread either way). */
+static void test_sharing_from_sysfs(void **state) {
+    (void)state;
+    const size_t K = 1024;
+    char dir[] = "/tmp/sg_test_sharingXXXXXX";
+    assert_non_null(mkdtemp(dir));
+    write_index(dir, 0, "1\n", "Data\n", "48K\n", "0\n");
+    write_index(dir, 1, "1\n", "Instruction\n", "32K\n", "0\n");
+    write_index(dir, 2, "2\n", "Unified\n", "1024K\n", "0\n");
+    write_index(dir, 3, "3\n", "Unified\n", "32768K\n", "0-1\n");
+    const fake_leaf zen5[] = {
+        {0, -1, {0xd, AUTH, 0, 0}},
+        {0x80000000u, -1, {0x80000021u, 0, 0, 0}},
+        {0x8000001Du, 0, CACHE_ABC(1, 1, 2, 12, 64, 64)},
+        {0x8000001Du, 1, CACHE_ABC(2, 1, 2, 8, 64, 64)},
+        {0x8000001Du, 2, CACHE_ABC(3, 2, 2, 16, 64, 1024)},
+        {0x8000001Du, 3, CACHE_ABC(3, 3, 254, 16, 64, 32768)},
+    };
+    sg_caches vm = detect_with(zen5, 6, dir);
+    assert_caches(vm, 48 * K, 1024 * K, 32 * K * K, 1, 2, "cpuid 0x8000001d");
+    /* a host where sysfs lists 16 CPUs on the L3 (one CCD, SMT): 16 */
+    remove_tree(dir);
+    assert_int_equal(mkdir(dir, 0700), 0);
+    write_index(dir, 0, "2\n", "Unified\n", "1024K\n", "0,64\n");
+    write_index(dir, 1, "3\n", "Unified\n", "32768K\n", "0-7,64-71\n");
+    sg_caches host = detect_with(zen5, 6, dir);
+    assert_caches(host, 48 * K, 1024 * K, 32 * K * K, 2, 16, "cpuid 0x8000001d");
+    remove_tree(dir);
+    /* the policy: 1.5 MiB of traffic per thread on both, whatever the sharing */
+    for (unsigned th = 1; th <= 4; th++) {
+        assert_int_equal(sg_stream_bytes(&vm, th), (size_t)th * 1536 * K);
+        assert_int_equal(sg_stream_bytes(&host, th), (size_t)th * 1536 * K);
+    }
 }
 
 /* A sysfs size such as "1024K" in bytes; 0 when absent. */
@@ -269,9 +306,9 @@ static void test_plans_follow_policy(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_policy_from_sizes),   cmocka_unit_test(test_detected),
-        cmocka_unit_test(test_detect_cpuid),        cmocka_unit_test(test_detect_sysfs),
-        cmocka_unit_test(test_plans_follow_policy),
+        cmocka_unit_test(test_policy_from_sizes),  cmocka_unit_test(test_detected),
+        cmocka_unit_test(test_detect_cpuid),       cmocka_unit_test(test_detect_sysfs),
+        cmocka_unit_test(test_sharing_from_sysfs), cmocka_unit_test(test_plans_follow_policy),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -110,9 +110,12 @@ int cli_cmd_info(int argc, char **argv) {
            id->model[0] ? id->model : "unknown", id->vendor[0] ? id->vendor : "unknown", id->family,
            id->family, id->model_number, id->model_number);
     const sg_caches *c = sg_caches_get();
-    printf("caches (%s): L1d %zu KiB, L2 %zu KiB (%u threads share one), L3 %zu KiB (%u threads "
-           "share one; 0: unknown)\n",
-           c->source, c->l1d >> 10, c->l2 >> 10, c->l2_threads, c->l3 >> 10, c->l3_threads);
+    char l2t[16] = "unknown", l3t[16] = "unknown";
+    if (c->l2_threads) snprintf(l2t, sizeof l2t, "%u", c->l2_threads);
+    if (c->l3_threads) snprintf(l3t, sizeof l3t, "%u", c->l3_threads);
+    printf("caches (%s): L1d %zu KiB, L2 %zu KiB, L3 %zu KiB; CPUs sharing one (sysfs "
+           "shared_cpu_list): L2 %s, L3 %s\n",
+           c->source, c->l1d >> 10, c->l2 >> 10, c->l3 >> 10, l2t, l3t);
     printf("stores: non-temporal from %zu KiB of traffic per call on 1 thread, %zu KiB on %u "
            "(1.5 x L2 per thread)\n",
            sg_stream_bytes(c, 1) >> 10, sg_stream_bytes(c, th) >> 10, th);
