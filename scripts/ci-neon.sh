@@ -8,8 +8,9 @@
 #   SELUGRAD_NEON_TESTS=REGEX runs only the tests whose names match (ctest -R); default: all.
 #   SELUGRAD_NEON_EXCLUDE=REGEX leaves out the tests whose names match (ctest -E); set it empty to
 #   run everything. Default: the thread-count repeats (*_threads_N: qemu on an x86 host keeps x86's
-#   stronger memory order, so they add nothing to the native runs but minutes of emulation) and
-#   install tests (they run host-built programs directly).
+#   stronger memory order, so they add nothing to the native runs but minutes of emulation),
+#   install tests (they run host-built programs directly) and the exports_/layers_ checks (host
+#   tools over the objects; the native build runs them).
 # The examples, CLI and benchmark are left out by default (host tools; the CLI needs libcjson
 # for the target): pass -DSELUGRAD_BUILD_TOOLS=ON to build them too.
 set -euo pipefail

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """How often ops-nn's ATK executor golden for aclnnSeluBackward differs from the NPU's result.
 
-    python examples/python/atk_golden_vs_npu.py [--n 1048576] [--seed 0]
+    .venv/bin/python examples/python/atk_golden_vs_npu.py [--n 1048576] [--seed 0]
 
 The executor's golden is torch.where(y > 0, dy * scale, dy * (y + scale * alpha)) with its
 no-op casts, so PyTorch computes it in the tensors' dtype (fp32 constants, PyTorch's rounding)

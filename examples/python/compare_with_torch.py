@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """How far PyTorch's CPU SELU backward is from the NPU's result, per dtype, on a random batch.
 
-    python examples/python/compare_with_torch.py [--n 1000000] [--zeros 0.01] [--seed 0]
+    .venv/bin/python examples/python/compare_with_torch.py [--n 1000000] [--zeros 0.01] [--seed 0]
 
 For each dtype: x ~ N(0, 1) with a share of exact zeros (as padding or dropout leave), the
 forward y = selu(x) in that dtype, an upstream gradient g ~ N(0, 1); then PyTorch's two CPU SELU

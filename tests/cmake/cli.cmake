@@ -188,10 +188,10 @@ if(TARGET selugrad_cli)
   set(sg_bytes7 ${CMAKE_CURRENT_SOURCE_DIR}/data/bytes7.bin)
   sg_cli_test(cli_verify_bin_partial_element 2 "7 bytes is not a whole number of 4-byte f32"
     verify --dtype=f32 --grad=${sg_bytes7} --out=${sg_bytes7} --gradInput=${sg_bytes7})
-  # aclnn's names: --result is the SELU output; the old spelling --grad/--out/--result (where
-  # --result was the result under test) is refused with what to write instead
+  # aclnn's names: --result is the SELU output; --grad/--out/--result (read as if --result were
+  # the result under test) is refused with what to write instead
   sg_cli_test(cli_usage_verify_old_result 2
-    "--out and --result both given: --result now means aclnn's result .*--gradInput"
+    "--out and --result both given: --result is aclnn's result .*--gradInput"
     verify --grad=g.npy --out=o.npy --result=y.npy)
   sg_cli_test(cli_usage_verify_result_then_out 2 "--out and --result both given"
     verify --gradOutput=g.npy --result=o.npy --out=y.npy)

@@ -28,11 +28,11 @@ static const char cli_compute_help[] =
     "with --op=selu, \"Forward per-dtype computation\") for the given inputs, as .npy, or raw\n"
     "when the name ends in .bin. --f64 writes the float64 golden instead ('<f8').\n";
 
-/* --out is the old name of --result; the old --result named the gradInput under test. */
+/* --out is an alias of --result. A command with --grad, --out and --result reads as if --result
+   were the gradInput under test, so the two together are refused rather than one winning. */
 static const char cli_result_ambiguous[] =
-    "--out and --result both given: --result now means aclnn's result (the SELU output, "
-    "the old --out); give the result under test as --gradInput (e.g. --gradOutput=G --result=O "
-    "--gradInput=Y)";
+    "--out and --result both given: --result is aclnn's result (the SELU output, as --out); "
+    "give the result under test as --gradInput (e.g. --gradOutput=G --result=O --gradInput=Y)";
 
 typedef struct cli_io_args {
     int dtype;                              /* -1: from the files */
