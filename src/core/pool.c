@@ -1,4 +1,4 @@
-#define _GNU_SOURCE /* sched_getaffinity */
+#define _GNU_SOURCE /* syscall (the futex) */
 #include "pool.h"
 
 #include <pthread.h>
@@ -26,30 +26,7 @@
 static atomic_int sg_threads_override; /* 0: none */
 static unsigned sg_threads_env;
 static pthread_once_t sg_threads_once = PTHREAD_ONCE_INIT;
-static unsigned sg_cpus_n;
-static pthread_once_t sg_cpus_once = PTHREAD_ONCE_INIT;
 static atomic_uint sg_pool_cap_override; /* 0: none (sg_pool_set_cap) */
-
-static void sg_cpus_init(void) {
-    unsigned n = 0;
-#if defined(__linux__)
-    cpu_set_t set;
-    if (sched_getaffinity(0, sizeof set, &set) == 0) {
-        int c = CPU_COUNT(&set);
-        if (c > 0) n = (unsigned)c;
-    }
-#endif
-    if (n == 0) {
-        long c = sysconf(_SC_NPROCESSORS_ONLN);
-        n = c > 0 ? (unsigned)c : 1u;
-    }
-    sg_cpus_n = n;
-}
-
-unsigned sg_cpus_available(void) {
-    pthread_once(&sg_cpus_once, sg_cpus_init);
-    return sg_cpus_n;
-}
 
 unsigned sg_threads_capped(unsigned asked, unsigned cpus) {
     if (cpus == 0) cpus = 1;
@@ -169,7 +146,7 @@ typedef struct sg_pool {
     atomic_uint claim_most;     /* the most tasks one claim takes (sg_pool_claim_most) */
     atomic_uint sleepers;       /* workers asleep or on their way to sleep (sg_wait_word) */
     atomic_uint nworkers;       /* threads started so far */
-    atomic_uint cpus;           /* sg_cpus_available() when the pool last grew */
+    atomic_uint cpus;           /* sg_cpus_affinity(): the CPUs a spinning worker may find */
     atomic_int spin;            /* whether workers may spin (sg_pool_spin_rule) */
     _Atomic int64_t sampled_ns; /* when the rule was last sampled */
     _Atomic int64_t denied_ns;  /* when the rule last turned spinning off */
@@ -500,7 +477,7 @@ static void *sg_worker_main(void *arg) {
 static unsigned sg_pool_grow(sg_pool *p, unsigned want) {
     p->start_word = atomic_load(&p->word);
     unsigned have = atomic_load_explicit(&p->nworkers, memory_order_relaxed);
-    unsigned cpus = sg_cpus_available();
+    unsigned cpus = sg_cpus_affinity();
     atomic_store_explicit(&p->cpus, cpus, memory_order_relaxed);
     while (have < want) {
         pthread_t t;

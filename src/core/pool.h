@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "cpus.h"
 #include "selugrad/selugrad.h"
 
 /* Runs tasks [begin, end) of a job (begin < end). */
@@ -73,13 +74,6 @@ void sg_pool_counts(uint64_t *jobs, uint64_t *threads);
 /* Threads asked per call: the override if set, else SELUGRAD_NUM_THREADS, else the CPUs
    available. selugrad_get_num_threads reports it; a call runs on sg_threads_capped of it. */
 unsigned sg_threads_default(void);
-
-/* The CPUs this process may run on: the calling thread's affinity mask (or the CPUs online where
-   there is none), read once, at the first need, at least 1. Read once because a call cannot
-   afford the system call (about a microsecond on a VM); the first call that needs it is
-   usually the one that starts the pool's workers, which inherit the mask of the thread that
-   starts them. */
-unsigned sg_cpus_available(void);
 
 /* The threads a call on the library's own pool runs on when asked for `asked` with `cpus`
    CPUs available: min(asked, cpus), at least 1 (0 counts as 1 in both). More threads than CPUs

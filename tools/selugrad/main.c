@@ -1,4 +1,5 @@
 /* The selugrad command: one program, subcommands (docs/cli.md). */
+#include <stdio.h>
 #include <string.h>
 
 #include "common/dtype.h"
@@ -101,10 +102,12 @@ int cli_cmd_info(int argc, char **argv) {
     cli_info_isa();
     printf("threads: %d\n", selugrad_get_num_threads());
     unsigned th = sg_threads_call();
-    printf("cpus: %u available to this process (its affinity mask); threads per call on the "
-           "library's own pool: %u (the threads, at most the cpus); through a host parallel-for: "
-           "the threads\n",
-           sg_cpus_available(), th);
+    char quota[32] = "none";
+    if (sg_cpus_quota() != 0) snprintf(quota, sizeof quota, "%u", sg_cpus_quota());
+    printf("cpus: %u available to this process (affinity mask %u, cgroup cpu quota %s); threads "
+           "per call on the library's own pool: %u (the threads, at most the cpus); through a "
+           "host parallel-for: the threads\n",
+           sg_cpus_available(), sg_cpus_affinity(), quota, th);
     const sg_cpu_id *id = sg_cpu_id_get();
     printf("cpu: %s; vendor %s, family %u (0x%x), model %u (0x%x)\n",
            id->model[0] ? id->model : "unknown", id->vendor[0] ? id->vendor : "unknown", id->family,
