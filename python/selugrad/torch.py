@@ -184,7 +184,10 @@ def selu(x, inplace=False):
         if x._base is not None and x._base.is_leaf:
             raise RuntimeError("selu: a view of a leaf Variable that requires grad is being used "
                                "in an in-place operation (x is unchanged)")
-    return SeluFunction.apply(x, inplace)
+    y = SeluFunction.apply(x, inplace)
+    # In place, x itself, as torch.nn.functional.selu(inplace=True) returns it: where autograd
+    # records nothing, apply returns a new tensor object over x's memory, not x.
+    return x if inplace else y
 
 
 class SELU(torch.nn.Module):

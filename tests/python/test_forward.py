@@ -164,6 +164,20 @@ def test_float32_at_any_byte_offset(offset):
     assert np.any(cand == out.view(np.uint32), axis=0).all()
 
 
+def test_out_returns_the_array_given():
+    # NumPy's convention (ufuncs with out=): the out array itself comes back, in place too
+    x = np.array([1.0, 2.0, 0.0], np.float32)
+    out = np.empty(3, np.float32)
+    assert selugrad.selu(x, out=out) is out
+    assert selugrad.selu(x, out=x) is x
+    assert x.view(np.uint32).tolist() == [0x3F867D5F, 0x40067D5F, 0]
+    view = np.zeros(6, np.float32)[::2]
+    assert selugrad.selu(np.float32([1, 2, 0]), out=view) is view
+    g = np.ones(3, np.float32)
+    assert selugrad.selu_backward(g, np.float32([-1, 0, 1]), out=g) is g
+    assert g.view(np.uint32).tolist() == [0x3F4212CC, 0x3F867D5F, 0x3F867D5F]
+
+
 def test_forward_and_backward_compose():
     # for x away from 0, selu_backward(1, selu(x)) is the derivative: scale, or selu(x) + SA
     x = np.linspace(-4, 4, 801, dtype=np.float32)

@@ -146,6 +146,43 @@ def test_selu_in_place():
     assert tbits(leaf.grad) == tbits(want)
 
 
+def test_selu_in_place_returns_x_itself():
+    # torch.nn.functional.selu(x, inplace=True) returns the object x; so do selu and SELU, with
+    # autograd recording or not, for views, negative views and every forward dtype. Values: S and
+    # fp32(2 * S) = 0x40067D5F for x = 1 and 2; 0 for 0
+    t = torch.tensor([1.0])
+    assert torch.nn.functional.selu(t, inplace=True) is t  # the behaviour mirrored
+    cases = [lambda: torch.tensor([1.0, 2.0, 0.0]),
+             lambda: torch.tensor([9.0, 1.0, 2.0, 0.0])[1:],
+             lambda: torch.tensor([1.0, 7.0, 2.0, 7.0, 0.0])[::2],
+             lambda: torch._neg_view(torch.tensor([-1.0, -2.0, -0.0]))]
+    for make in cases:
+        for call in (lambda x: sgt.selu(x, inplace=True), lambda x: sgt.SELU(inplace=True)(x)):
+            x = make()
+            v0 = x._version
+            assert call(x) is x
+            assert x._version > v0  # autograd sees the write
+            assert tbits(x.resolve_neg() if x.is_neg() else x) == [SCALE32, 0x40067D5F, 0]
+            with torch.no_grad():
+                x = make()
+                assert call(x) is x
+    leaf = torch.tensor([1.0, 2.0, 0.0], requires_grad=True)
+    x = leaf * 1.0
+    assert sgt.selu(x, inplace=True) is x and x.grad_fn is not None
+    for dt in (torch.float16, torch.bfloat16, torch.int32, torch.int8):
+        x = torch.tensor([1, 2, 0]).to(dt)
+        want = sgt.selu(x.clone())
+        assert sgt.selu(x, inplace=True) is x
+        assert torch.equal(x, want)
+    # out=: the object given comes back, as PyTorch's out= functions return it
+    out = torch.empty(3)
+    assert sgt.selu_backward(torch.ones(3), torch.tensor([1.0, 2.0, 0.0]), out=out) is out
+    assert tbits(out) == [SCALE32] * 3
+    g = torch.ones(3)
+    assert sgt.selu_backward(g, torch.tensor([-1.0, 0.0, 1.0]), out=g) is g
+    assert tbits(g) == [0x3F4212CC, SCALE32, SCALE32]
+
+
 def test_selu_in_place_on_a_leaf_is_refused_before_writing():
     # torch.nn.functional.selu(inplace=True) refuses a leaf that requires grad, or a view of one,
     # and leaves it unchanged; so must the drop-in (autograd alone would refuse it only after
