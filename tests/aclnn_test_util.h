@@ -14,16 +14,22 @@
 #include "model/golden.h"
 #include "selugrad/selugrad.h"
 
-/* The last message names the call and contains the fragment (e.g. an argument name). */
-#define assert_msg_has(call, fragment)                                                             \
+/* The message of the last failure names the call and contains both fragments (e.g. an argument
+   name). It reads the message once: aclGetRecentErrMsg() clears what it returns. */
+#define assert_msg_has2(call, fragment, fragment2)                                                 \
     do {                                                                                           \
         const char *m_ = aclGetRecentErrMsg();                                                     \
         assert_non_null(m_);                                                                       \
-        if (strstr(m_, call) == NULL || strstr(m_, fragment) == NULL) {                            \
-            print_error("message \"%s\" lacks \"%s\" or \"%s\"\n", m_, call, fragment);            \
+        if (strstr(m_, call) == NULL || strstr(m_, fragment) == NULL ||                            \
+            strstr(m_, fragment2) == NULL) {                                                       \
+            print_error("message \"%s\" lacks \"%s\", \"%s\" or \"%s\"\n", m_, call, fragment,     \
+                        fragment2);                                                                \
             fail();                                                                                \
         }                                                                                          \
     } while (0)
+
+/* The message of the last failure names the call and contains the fragment. */
+#define assert_msg_has(call, fragment) assert_msg_has2(call, fragment, "")
 
 /* Runs aclInit with SELUGRAD_SOC set to soc (NULL: unset). */
 static inline int sgt_init_soc(const char *soc) {

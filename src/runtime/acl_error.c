@@ -7,8 +7,32 @@
 #include "acl/acl.h"
 #include "aclnn/acl_meta.h"
 
+/* Per thread, as CANN keeps them by default (err_msg_mode thread): the newest failure's message
+   (sg_acl_msg_buf: sg_acl_recode rewrites its head, a stream's worker hands it on), the older ones
+   not read yet (sg_acl_older, newest first, one per line; the oldest give way when it is full),
+   and the text the last aclGetRecentErrMsg() returned, which stays valid until the next read. */
 static _Thread_local char sg_acl_msg_buf[SG_ACL_MSG_CAP];
 static _Thread_local size_t sg_acl_msg_head; /* length of the "NAME(code): " head, 0 if none */
+static _Thread_local char sg_acl_older[SG_ACL_OLDER_CAP];
+static _Thread_local char sg_acl_read[SG_ACL_MSG_CAP + SG_ACL_OLDER_CAP];
+
+/* A new failure arrives: the newest message so far, if unread, joins the older ones. */
+static void sg_acl_push_newest(void) {
+    if (sg_acl_msg_buf[0] == '\0') return;
+    size_t a = strlen(sg_acl_msg_buf), b = strlen(sg_acl_older);
+    size_t keep = b;
+    if (a + 1 + keep >= sizeof sg_acl_older) { /* drop the oldest lines that no longer fit */
+        keep = sizeof sg_acl_older - a - 2;
+        while (keep > 0 && sg_acl_older[keep] != '\n') keep--;
+    }
+    memmove(sg_acl_older + a + 1, sg_acl_older, keep);
+    sg_acl_older[a + 1 + keep] = '\0';
+    if (keep == 0)
+        sg_acl_older[a] = '\0';
+    else
+        sg_acl_older[a] = '\n';
+    memcpy(sg_acl_older, sg_acl_msg_buf, a);
+}
 
 const char *sg_acl_code_name(int32_t code) {
     /* ACL_* are static const ints (as in CANN), not constant expressions: a table, not a switch */
@@ -43,6 +67,7 @@ const char *sg_acl_code_name(int32_t code) {
 }
 
 int32_t sg_acl_fail(int32_t code, const char *fmt, ...) {
+    sg_acl_push_newest();
     int head = snprintf(sg_acl_msg_buf, sizeof sg_acl_msg_buf, "%s(%d): ", sg_acl_code_name(code),
                         (int)code);
     if (head < 0) head = 0;
@@ -58,10 +83,12 @@ int32_t sg_acl_fail(int32_t code, const char *fmt, ...) {
 int32_t sg_acl_recode(int32_t code) {
     char body[SG_ACL_MSG_CAP];
     memcpy(body, sg_acl_msg_buf + sg_acl_msg_head, sizeof body - sg_acl_msg_head);
+    sg_acl_msg_buf[0] = '\0'; /* the same failure under its new head, not a second one */
     return sg_acl_fail(code, "%s", body);
 }
 
 void sg_acl_set_msg(const char *msg) {
+    sg_acl_push_newest();
     snprintf(sg_acl_msg_buf, sizeof sg_acl_msg_buf, "%s", msg ? msg : "");
     sg_acl_msg_head = 0;
 }
@@ -71,5 +98,12 @@ const char *sg_acl_msg(void) {
 }
 
 const char *aclGetRecentErrMsg(void) {
-    return sg_acl_msg_buf;
+    if (sg_acl_older[0] != '\0')
+        snprintf(sg_acl_read, sizeof sg_acl_read, "%s\n%s", sg_acl_msg_buf, sg_acl_older);
+    else
+        snprintf(sg_acl_read, sizeof sg_acl_read, "%s", sg_acl_msg_buf);
+    sg_acl_msg_buf[0] = '\0';
+    sg_acl_msg_head = 0;
+    sg_acl_older[0] = '\0';
+    return sg_acl_read;
 }

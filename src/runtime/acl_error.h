@@ -1,4 +1,4 @@
-/* Per-thread messages of the aclnn API, read back by aclGetRecentErrMsg(). */
+/* Per-thread messages of the aclnn API, read back (and cleared) by aclGetRecentErrMsg(). */
 #ifndef SELUGRAD_RUNTIME_ACL_ERROR_H
 #define SELUGRAD_RUNTIME_ACL_ERROR_H
 
@@ -19,12 +19,12 @@ int32_t sg_acl_recode(int32_t code);
 /* Sets this thread's message verbatim (a message carried over from a stream's worker). */
 void sg_acl_set_msg(const char *msg);
 
-/* This thread's message ("" when none). */
+/* This thread's newest message ("" when none, or once aclGetRecentErrMsg() has read it). */
 const char *sg_acl_msg(void);
 
 /* CANN's name of an aclError or aclnnStatus value, e.g. "ACLNN_ERR_PARAM_INVALID". */
 const char *sg_acl_code_name(int32_t code);
 
-enum { SG_ACL_MSG_CAP = 512 };
+enum { SG_ACL_MSG_CAP = 512, SG_ACL_OLDER_CAP = 4096 };
 
 #endif /* SELUGRAD_RUNTIME_ACL_ERROR_H */

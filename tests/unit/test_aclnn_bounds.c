@@ -57,8 +57,8 @@ static void test_huge_stride_refused(void **state) {
     aclTensor *bad = view(d, 2, s, 0, (int64_t)1 << 43, b);
     aclTensor *ok = view(d, 2, NULL, 0, 16, b);
     assert_int_equal(phase1(bad, ok, ok), ACLNN_ERR_PARAM_INVALID);
-    assert_msg_has(FN1, "gradOutput reaches bytes [0, 13194139533328)");
-    assert_msg_has(FN1, "block of 64 bytes from aclrtMalloc");
+    assert_msg_has2(FN1, "gradOutput reaches bytes [0, 13194139533328)",
+                    "block of 64 bytes from aclrtMalloc");
     assert_int_equal(phase1(ok, bad, ok), ACLNN_ERR_PARAM_INVALID);
     assert_msg_has(FN1, "result reaches");
     assert_int_equal(phase1(ok, ok, bad), ACLNN_ERR_PARAM_INVALID);

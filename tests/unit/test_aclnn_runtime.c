@@ -122,6 +122,48 @@ static void test_malloc_free(void **state) {
     assert_int_equal(aclrtFreeHost(NULL), ACL_ERROR_INVALID_PARAM);
 }
 
+/* aclGetRecentErrMsg() as CANN documents it: it returns and clears this thread's messages; the
+   failures not read in between come together, the newest first, one per line; a success clears
+   nothing; the oldest give way when they no longer fit. */
+static void test_recent_err_msg_read_clears(void **state) {
+    (void)state;
+    void *p = NULL;
+    (void)aclGetRecentErrMsg(); /* whatever the tests before left unread */
+    assert_string_equal(aclGetRecentErrMsg(), "");
+    assert_int_equal(aclrtMalloc(NULL, 16, ACL_MEM_MALLOC_HUGE_FIRST), ACL_ERROR_INVALID_PARAM);
+    const char *m = aclGetRecentErrMsg();
+    assert_non_null(strstr(m, "aclrtMalloc"));
+    assert_null(strchr(m, '\n'));
+    assert_string_equal(aclGetRecentErrMsg(), ""); /* read once */
+
+    assert_int_equal(aclrtMalloc(NULL, 16, ACL_MEM_MALLOC_HUGE_FIRST), ACL_ERROR_INVALID_PARAM);
+    assert_int_equal(aclrtMalloc(&p, 0, ACL_MEM_MALLOC_HUGE_FIRST), ACL_ERROR_INVALID_PARAM);
+    assert_int_equal(aclrtMalloc(&p, 16, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+    assert_int_equal(aclrtFree(p), ACL_SUCCESS);
+    m = aclGetRecentErrMsg();
+    const char *nl = strchr(m, '\n');
+    assert_non_null(nl);
+    assert_null(strchr(nl + 1, '\n'));
+    assert_non_null(strstr(m, "size")); /* the newest, aclrtMalloc(&p, 0, ...) */
+    assert_true(strstr(m, "size") < nl);
+    assert_non_null(strstr(nl + 1, "devPtr")); /* the older one */
+    assert_string_equal(aclGetRecentErrMsg(), "");
+
+    /* 1,000 unread failures: whole lines, the newest first, at most 512 + 4,096 characters */
+    for (int i = 0; i < 1000; i++) assert_int_equal(aclInit(NULL), ACL_ERROR_REPEAT_INITIALIZE);
+    assert_int_equal(aclrtMalloc(NULL, 16, ACL_MEM_MALLOC_HUGE_FIRST), ACL_ERROR_INVALID_PARAM);
+    m = aclGetRecentErrMsg();
+    size_t len = strlen(m);
+    assert_true(len > 4000 && len < 512 + 4096);
+    assert_ptr_equal(strstr(m, "ACL_ERROR_INVALID_PARAM(100000): aclrtMalloc"), m);
+    size_t lines = 1;
+    for (const char *c = m; *c; c++) lines += *c == '\n';
+    assert_true(lines > 10 && lines < 1000);
+    const char *last = strrchr(m, '\n') + 1; /* the oldest kept is a whole message */
+    assert_ptr_equal(strstr(last, "ACL_ERROR_REPEAT_INITIALIZE(100002): aclInit"), last);
+    assert_string_equal(aclGetRecentErrMsg(), "");
+}
+
 static void test_malloc_needs_init(void **state) {
     (void)state;
     void *p = NULL;
@@ -228,8 +270,7 @@ static void test_copies_held_to_blocks(void **state) {
             print_error("row %zu: %d\n", r, rc);
         assert_int_equal(rc, rows[r].ok ? ACL_SUCCESS : ACL_ERROR_INVALID_PARAM);
         if (!rows[r].ok) {
-            assert_msg_has(names[rows[r].call], rows[r].what);
-            assert_msg_has(names[rows[r].call], "runs past its end");
+            assert_msg_has2(names[rows[r].call], rows[r].what, "runs past its end");
             /* nothing written */
             for (int i = 0; i < DEV; i++) assert_int_equal(dev[i], 0x11);
             for (int i = 0; i < HOST; i++) assert_int_equal(host[i], 0x22);
@@ -374,6 +415,7 @@ int main(void) {
         cmocka_unit_test(test_soc_env),
         cmocka_unit_test_setup_teardown(test_devices, sgt_setup, sgt_teardown),
         cmocka_unit_test_setup_teardown(test_malloc_free, sgt_setup, sgt_teardown),
+        cmocka_unit_test_setup_teardown(test_recent_err_msg_read_clears, sgt_setup, sgt_teardown),
         cmocka_unit_test_setup_teardown(test_malloc_needs_init, sgt_setup, sgt_teardown),
         cmocka_unit_test_setup_teardown(test_memset_memcpy, sgt_setup, sgt_teardown),
         cmocka_unit_test_setup_teardown(test_copies_held_to_blocks, sgt_setup, sgt_teardown),
