@@ -203,6 +203,8 @@ if(TARGET selugrad_cli)
     ${CMAKE_CURRENT_BINARY_DIR}/st_empty_array.json)
   sg_cli_test(cli_usage_verify_grad_twice 2 "gradOutput is given twice"
     verify --gradOutput=g.npy --grad=g.npy --result=o.npy --gradInput=y.npy)
+  sg_cli_test(cli_usage_verify_f64 2 "--f64 is for compute" verify --gradOutput=g.npy
+    --result=o.npy --gradInput=y.npy --f64)
   sg_cli_test(cli_usage_compute_gradinput 2 "--gradInput is what compute writes"
     compute --gradOutput=g.npy --result=o.npy --gradInput=y.npy)
   sg_cli_test(cli_usage_run_zero_stride 2 "0 stride on a dim of 16"

@@ -84,9 +84,11 @@ static int cli_io_parse(const char *cmd, int argc, char **argv, cli_io_args *a) 
             if (cli_parse_i64(v, &n) != 0 || n < 0 || n > CLI_MAX_FIRST)
                 return cli_usage_error(cmd, "bad --show '%s' (0 to %d)", v, (int)CLI_MAX_FIRST);
             a->show = (int)n;
-        } else if (strcmp(s, "--f64") == 0)
+        } else if (strcmp(s, "--f64") == 0) {
+            if (strcmp(cmd, "compute") != 0)
+                return cli_usage_error(cmd, "--f64 is for compute (it writes the float64 golden)");
             a->f64 = 1;
-        else if (strcmp(s, "-o") == 0) {
+        } else if (strcmp(s, "-o") == 0) {
             if (i + 1 >= argc) return cli_usage_error(cmd, "-o needs a FILE after it");
             a->dest = argv[++i];
         } else if (strncmp(s, "-o=", 3) == 0) {
