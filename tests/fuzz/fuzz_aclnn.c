@@ -47,7 +47,8 @@ static int fz_view_make(fz_in *r, fz_view *v, const uint64_t rank, const int64_t
     if (v->storage < 1) v->storage = 1;
     size_t bytes = (size_t)v->storage * es;
     if (bytes > ARENA) return -1;
-    v->base = ((size_t)fz_u8(r) * 8u) % (ARENA - bytes + 1) / es * es;
+    /* any byte address, as the API takes (docs/aclnn.md, "Views and the workspace") */
+    v->base = ((size_t)fz_u8(r) * 8u + (size_t)fz_u8(r) % 8u) % (ARENA - bytes + 1);
     return 0;
 }
 

@@ -44,11 +44,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     for (size_t i = 0; i < ARENA; i++) arena[i] = (unsigned char)fz_byte(&r);
     if (es == 0) es = 1;
     if (mode == 3) st[0] = st[1] = st[2] = 1;
-    /* keep every element of every operand inside the arena, aligned to its size */
+    /* keep every element of every operand inside the arena, at any byte address (the API takes
+       any: docs/api.md) */
     unsigned char *base[3];
     for (int i = 0; i < 3; i++) {
         size_t reach = n > 0 ? (size_t)(n - 1) * (size_t)(st[i] < 0 ? -st[i] : st[i]) * es : 0;
-        size_t o = off[i] / es * es;
+        size_t o = off[i];
         if (st[i] < 0) o += reach;
         if (o + es > ARENA || (st[i] >= 0 && o + reach + es > ARENA)) return 0;
         base[i] = arena + o;
