@@ -16,6 +16,8 @@ fail() { echo "FAIL: $*"; exit 1; }
 if dpkg-query -W -f='${Status}' selugrad 2>/dev/null | grep "ok installed" >/dev/null; then
   fail "a selugrad package is already installed; remove it first (dpkg -r selugrad)"
 fi
+# cpack's DEB generator runs dpkg-shlibdeps (dpkg-dev) and file on the binaries
+scripts/deps.sh dpkg-dev file
 
 rm -f "$build"/selugrad_*.deb
 (cd "$build" && cpack -G DEB > cpack.log 2>&1) || { cat "$build/cpack.log"; fail "cpack -G DEB"; }
