@@ -175,10 +175,13 @@ SELUGRAD_API const char *selugrad_version(void);
 SELUGRAD_API int selugrad_version_number(void);
 
 /*
- * Worker threads used by one call (the calling thread counts as one). The default comes from
- * SELUGRAD_NUM_THREADS, else the CPUs this process may run on. Results never depend on it.
- * selugrad_set_num_threads(0) restores the default; values above 1024 are rejected. The setting
- * is the process's, not the calling thread's.
+ * Worker threads asked for one call (the calling thread counts as one). The default comes from
+ * SELUGRAD_NUM_THREADS, else the CPUs this process may run on. A call on the library's own pool
+ * runs on no more threads than those CPUs (its affinity mask, or its cgroup's CPU quota where
+ * lower); through a host parallel-for it is split for the count asked. Results never depend on
+ * it. selugrad_set_num_threads(0) restores the default; values above 1024 are rejected;
+ * selugrad_get_num_threads returns the count asked. The setting is the process's, not the
+ * calling thread's.
  */
 SELUGRAD_API selugrad_status selugrad_set_num_threads(int n);
 SELUGRAD_API int selugrad_get_num_threads(void);

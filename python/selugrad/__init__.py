@@ -55,7 +55,8 @@ if HAS_FORWARD:
 
 
 def set_num_threads(n):
-    """Threads per call (the calling thread counts as one); 0 restores the default. Results never
+    """Threads asked per call (the calling thread counts as one); 0 restores the default. A call
+    on the library's own pool runs on at most the CPUs this process may use. Results never
     depend on it. ValueError with the library's message for values it rejects; TypeError for
     anything but a whole number."""
     try:
@@ -70,7 +71,8 @@ def set_num_threads(n):
 
 
 def get_num_threads():
-    """Threads one call may use now."""
+    """Threads asked per call: the count set, or the default (a call on the library's own pool
+    runs on at most the CPUs this process may use)."""
     return _lib.get_num_threads()
 
 
