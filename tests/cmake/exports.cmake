@@ -22,3 +22,9 @@ add_test(NAME api_doc_coverage
   COMMAND ${PROJECT_SOURCE_DIR}/tests/scripts/api_doc_coverage.sh ${PROJECT_SOURCE_DIR})
 set_tests_properties(api_doc_coverage PROPERTIES PASS_REGULAR_EXPRESSION
   "docs/api.md: all [0-9]+ functions of selugrad/selugrad.h and selugrad_graph.h have an entry")
+
+# README.md and docs/*.md: links, anchors, cited sections and README's repository map resolve
+add_test(NAME doc_links
+  COMMAND ${SG_PYTHON} -S ${PROJECT_SOURCE_DIR}/tests/scripts/doc_links.py ${PROJECT_SOURCE_DIR})
+set_tests_properties(doc_links PROPERTIES PASS_REGULAR_EXPRESSION
+  "docs: [0-9]+ links, [0-9]+ cited sections and [0-9]+ repository-map paths resolve")
