@@ -57,7 +57,9 @@ static unsigned sg_dir_limit(const char *dir, bool v1) {
         if (sp != NULL) period = sg_parse_count(sp + 1);
     }
     if (quota <= 0 || period <= 0) return 0;
-    long long n = (quota + period - 1) / period;
+    /* rounded up without quota + period - 1, which overflows for a quota near LLONG_MAX (strtoll
+       saturates an out-of-range number there) */
+    long long n = quota / period + (quota % period != 0);
     return n > 65535 ? 65535u : (unsigned)n;
 }
 

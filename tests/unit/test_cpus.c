@@ -80,6 +80,14 @@ static void test_v2(void **state) {
     assert_int_equal(sg_cgroup_cpu_limit(root, "0::/\n"), 0);
     put("cpu.max", "0 100000\n");
     assert_int_equal(sg_cgroup_cpu_limit(root, "0::/\n"), 0);
+    /* huge numbers: at most 65535 CPUs, with no overflow on the way (LLONG_MAX is what strtoll
+       gives for a number beyond it; ceil(LLONG_MAX / 1) and ceil((2^63 - 1) / 2^62) = 2) */
+    put("cpu.max", "9223372036854775807 1\n");
+    assert_int_equal(sg_cgroup_cpu_limit(root, "0::/\n"), 65535);
+    put("cpu.max", "99999999999999999999999 100000\n");
+    assert_int_equal(sg_cgroup_cpu_limit(root, "0::/\n"), 65535);
+    put("cpu.max", "9223372036854775807 4611686018427387904\n");
+    assert_int_equal(sg_cgroup_cpu_limit(root, "0::/\n"), 2);
     remove_root();
 }
 
