@@ -43,12 +43,18 @@ float selugrad_bf16_to_f32(uint16_t b) {
     return sg_bf16_to_float(b);
 }
 
-/* Address span [lo, hi) touched by n elements of size es at base with stride s (elements). */
+/* Bytes from the first element to the last of n elements of size es at stride s (elements),
+   (n - 1) * |s| * es: at most PTRDIFF_MAX - es once sg_check's size check has passed. */
+static uintptr_t sg_reach(size_t n, ptrdiff_t s, size_t es) {
+    uintptr_t mag = s < 0 ? (uintptr_t)0 - (uintptr_t)s : (uintptr_t)s; /* no -PTRDIFF_MIN */
+    return (uintptr_t)(n - 1) * mag * es;
+}
+
+/* Address span [lo, hi) touched by n elements of size es at base with stride s (elements); it
+   lies inside the address space once sg_check's span check has passed. */
 static void sg_span(const void *base, size_t n, ptrdiff_t s, size_t es, uintptr_t *lo,
                     uintptr_t *hi) {
-    uintptr_t b = (uintptr_t)base;
-    uintptr_t mag = s < 0 ? (uintptr_t)0 - (uintptr_t)s : (uintptr_t)s; /* no -PTRDIFF_MIN */
-    uintptr_t reach = (uintptr_t)(n - 1) * mag * es;
+    uintptr_t b = (uintptr_t)base, reach = sg_reach(n, s, es);
     *lo = s < 0 ? b - reach : b;
     *hi = (s < 0 ? b : b + reach) + es;
 }
@@ -95,16 +101,15 @@ static selugrad_status sg_check(const char *fn, selugrad_dtype dtype, int allowe
     if ((n - 1) > limit)
         return sg_fail(SELUGRAD_ERR_BAD_ARGUMENT,
                        "%s: n = %zu elements of %zu bytes at a stride of up to %zu span more than "
-                       "2^63 - 1 bytes (half the address space)",
-                       fn, n, es, max_stride);
-    /* each array's span from its pointer stays inside the address space (a negative stride
-       reaches down from the pointer) */
+                       "%td bytes (PTRDIFF_MAX, half the address space)",
+                       fn, n, es, max_stride, (ptrdiff_t)PTRDIFF_MAX);
+    /* each array's span [lo, hi) from its pointer stays inside the address space, hi too (a
+       negative stride reaches down from the pointer), so that sg_span's ends do not wrap */
     for (int i = 0; i <= nin; i++) {
         ptrdiff_t s = i < nin ? in_s[i] : ys;
         uintptr_t p = (uintptr_t)(i < nin ? in[i] : y);
-        uintptr_t mag = s < 0 ? (uintptr_t)0 - (uintptr_t)s : (uintptr_t)s;
-        uintptr_t reach = (uintptr_t)(n - 1) * mag * es; /* <= PTRDIFF_MAX - es: checked above */
-        if (s < 0 ? reach > p : reach + es - 1 > UINTPTR_MAX - p)
+        uintptr_t reach = sg_reach(n, s, es), down = s < 0 ? reach : 0, up = s < 0 ? 0 : reach;
+        if (down > p || up + es > UINTPTR_MAX - p)
             return sg_fail(SELUGRAD_ERR_BAD_ARGUMENT,
                            "%s: %s's n = %zu elements at stride %td from %p reach outside the "
                            "address space",

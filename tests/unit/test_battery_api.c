@@ -425,13 +425,21 @@ static void test_span_outside_address_space(void **state) {
     assert_int_equal(selugrad_forward_strided(SELUGRAD_FLOAT, 2, g, 1, y, y_below),
                      SELUGRAD_ERR_BAD_ARGUMENT);
     assert_true(msg_has("y's n = 2 elements"));
-    /* two float32 elements from 8 bytes below the top end at the top: inside; from 7, not */
-    const void *top = (const void *)(UINTPTR_MAX - 6); /* never read: refused first */
+    /* the end of a span, one past its last byte, is an address too: two float32 elements from
+       8 bytes below 2^64 would end at 2^64, which wraps to 0 (and overlap checks would read that
+       span as empty), so 8 bytes below the top is refused, as 7 are; never read: refused first */
+    const void *top = (const void *)(UINTPTR_MAX - 7);
     assert_int_equal(selugrad_backward(SELUGRAD_FLOAT, 2, top, o, y), SELUGRAD_ERR_BAD_ARGUMENT);
     assert_true(msg_has("grad's n = 2 elements"));
     assert_int_equal(selugrad_backward(SELUGRAD_FLOAT, 2, g, o, (void *)(UINTPTR_MAX - 6)),
                      SELUGRAD_ERR_BAD_ARGUMENT);
     assert_true(msg_has("y's n = 2 elements"));
+    /* a negative stride reaches down, but the element at the pointer itself ends past the top */
+    assert_int_equal(
+        selugrad_forward_strided(SELUGRAD_FLOAT, 2, (const void *)(UINTPTR_MAX - 2), -1, y, 1),
+        SELUGRAD_ERR_BAD_ARGUMENT);
+    assert_true(msg_has("x's n = 2 elements"));
+    assert_true(msg_has("reach outside the address space"));
 }
 
 int main(void) {
