@@ -68,6 +68,17 @@ static void fake_cpuid(unsigned leaf, unsigned sub, unsigned r[4]) {
 #define GENU 0x756e6547u
 #define AUTH 0x68747541u
 
+/* AMD Zen 5 as its VM answers 0x8000001D: L1d 48 KiB, L2 1 MiB (sharing field 2), L3 32 MiB
+   (254) */
+static const fake_leaf zen5_vm[] = {
+    {0, -1, {0xd, AUTH, 0, 0}},
+    {0x80000000u, -1, {0x80000021u, 0, 0, 0}},
+    {0x8000001Du, 0, CACHE_ABC(1, 1, 2, 12, 64, 64)},
+    {0x8000001Du, 1, CACHE_ABC(2, 1, 2, 8, 64, 64)},
+    {0x8000001Du, 2, CACHE_ABC(3, 2, 2, 16, 64, 1024)},
+    {0x8000001Du, 3, CACHE_ABC(3, 3, 254, 16, 64, 32768)},
+};
+
 static sg_caches detect_with(const fake_leaf *t, size_t n, const char *dir) {
     fake_table = t;
     fake_count = n;
@@ -128,16 +139,7 @@ static void test_detect_cpuid(void **state) {
         {4, 3, CACHE_ABC(3, 3, 112, 15, 64, 114688)},
     };
     assert_caches(detect_with(intel, 5, NULL), 48 * K, 2048 * K, 105 * K * K, 0, 0, "cpuid leaf 4");
-    /* AMD Zen 5 as its VM answers 0x8000001D: L1d 48 KiB, L2 1 MiB (2), L3 32 MiB (254) */
-    const fake_leaf zen5[] = {
-        {0, -1, {0xd, AUTH, 0, 0}},
-        {0x80000000u, -1, {0x80000021u, 0, 0, 0}},
-        {0x8000001Du, 0, CACHE_ABC(1, 1, 2, 12, 64, 64)},
-        {0x8000001Du, 1, CACHE_ABC(2, 1, 2, 8, 64, 64)},
-        {0x8000001Du, 2, CACHE_ABC(3, 2, 2, 16, 64, 1024)},
-        {0x8000001Du, 3, CACHE_ABC(3, 3, 254, 16, 64, 32768)},
-    };
-    assert_caches(detect_with(zen5, 6, NULL), 48 * K, 1024 * K, 32 * K * K, 0, 0,
+    assert_caches(detect_with(zen5_vm, 6, NULL), 48 * K, 1024 * K, 32 * K * K, 0, 0,
                   "cpuid 0x8000001d");
     /* AMD where 0x8000001D answers nothing: 0x80000005 ECX[31:24] L1d KiB, 0x80000006
        ECX[31:16] L2 KiB and EDX[31:18] L3 in 512 KiB units; sharing unknown */
@@ -207,22 +209,14 @@ static void test_sharing_from_sysfs(void **state) {
     write_index(dir, 1, "1\n", "Instruction\n", "32K\n", "0\n");
     write_index(dir, 2, "2\n", "Unified\n", "1024K\n", "0\n");
     write_index(dir, 3, "3\n", "Unified\n", "32768K\n", "0-1\n");
-    const fake_leaf zen5[] = {
-        {0, -1, {0xd, AUTH, 0, 0}},
-        {0x80000000u, -1, {0x80000021u, 0, 0, 0}},
-        {0x8000001Du, 0, CACHE_ABC(1, 1, 2, 12, 64, 64)},
-        {0x8000001Du, 1, CACHE_ABC(2, 1, 2, 8, 64, 64)},
-        {0x8000001Du, 2, CACHE_ABC(3, 2, 2, 16, 64, 1024)},
-        {0x8000001Du, 3, CACHE_ABC(3, 3, 254, 16, 64, 32768)},
-    };
-    sg_caches vm = detect_with(zen5, 6, dir);
+    sg_caches vm = detect_with(zen5_vm, 6, dir);
     assert_caches(vm, 48 * K, 1024 * K, 32 * K * K, 1, 2, "cpuid 0x8000001d");
     /* a host where sysfs lists 16 CPUs on the L3 (one CCD, SMT): 16 */
     remove_tree(dir);
     assert_int_equal(mkdir(dir, 0700), 0);
     write_index(dir, 0, "2\n", "Unified\n", "1024K\n", "0,64\n");
     write_index(dir, 1, "3\n", "Unified\n", "32768K\n", "0-7,64-71\n");
-    sg_caches host = detect_with(zen5, 6, dir);
+    sg_caches host = detect_with(zen5_vm, 6, dir);
     assert_caches(host, 48 * K, 1024 * K, 32 * K * K, 2, 16, "cpuid 0x8000001d");
     remove_tree(dir);
     /* the policy: 1.5 MiB of traffic per thread on both, whatever the sharing */
