@@ -17,7 +17,9 @@ extern "C" {
 ACL_FUNC_VISIBILITY aclError aclInit(const char *configPath);
 ACL_FUNC_VISIBILITY aclError aclFinalize(void);
 
-/* This thread's last failure (call, argument, expected, given); "" when none. Never NULL. */
+/* Returns and clears this thread's failure messages (call, argument, expected, given), as CANN's
+   runtime does: one line per failure not read yet, the newest first; "" when none. Never NULL;
+   the text stays valid until this thread's next call of it. */
 ACL_FUNC_VISIBILITY const char *aclGetRecentErrMsg(void);
 
 #ifdef __cplusplus

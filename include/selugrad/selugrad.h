@@ -55,11 +55,13 @@ typedef enum selugrad_status {
 /*
  * y[i] = SeluGrad(grad[i], out[i]) for i < n. grad is the upstream gradient, out the SELU forward
  * output. y may be the same array as grad or out (in place); any other overlap is rejected.
- * n == 0 succeeds and touches nothing (the dtype is still checked first). Pointers need only the
- * element type's natural alignment; fp16 and bf16 elements are passed as uint16_t bit patterns.
- * Checks, in order: dtype, n == 0, NULL pointers, size, y stride, overlap. Overlap is judged
- * on addresses: memory mapped twice, y partly overlapping an input only through its second
- * address, cannot be seen and gives unspecified results (the same memory under two addresses
+ * n == 0 succeeds and touches nothing (the dtype is still checked first). Pointers may be at any
+ * byte address: arrays off their element type's natural alignment give the same bits, copied in
+ * chunks through aligned buffers (natural alignment is the fast case); fp16 and bf16 elements are
+ * passed as uint16_t bit patterns. Checks, in order: dtype, n == 0, NULL pointers, size (the span
+ * of each array at most PTRDIFF_MAX bytes and inside the address space), y stride, overlap. Overlap
+ * is judged on addresses: memory mapped twice, y partly overlapping an input only through its
+ * second address, cannot be seen and gives unspecified results (the same memory under two addresses
  * as an exact in-place alias is fine).
  */
 SELUGRAD_API selugrad_status selugrad_backward(selugrad_dtype dtype, size_t n, const void *grad,
