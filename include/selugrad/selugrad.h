@@ -179,9 +179,9 @@ SELUGRAD_API int selugrad_version_number(void);
 /*
  * Worker threads asked for one call (the calling thread counts as one). The default comes from
  * SELUGRAD_NUM_THREADS, else the CPUs this process may run on. A call on the library's own pool
- * runs on no more threads than those CPUs (its affinity mask, or its cgroup's CPU quota where
- * lower); through a host parallel-for it is split for the count asked. Results never depend on
- * it. selugrad_set_num_threads(0) restores the default; values above 1024 are rejected;
+ * runs on no more threads than those CPUs (its affinity mask, or a container's cgroup CPU quota
+ * where lower); through a host parallel-for it is split for the count asked. Results never depend
+ * on it. selugrad_set_num_threads(0) restores the default; values above 1024 are rejected;
  * selugrad_get_num_threads returns the count asked. The setting is the process's, not the
  * calling thread's.
  */

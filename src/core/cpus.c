@@ -17,10 +17,12 @@ static bool sg_read_small(const char *path, char *buf, size_t size) {
     if (fd < 0) return false;
     size_t got = 0;
     for (;;) {
-        ssize_t r = read(fd, buf + got, size - 1 - got);
+        size_t want = size - 1 - got;
+        ssize_t r = read(fd, buf + got, want);
         if (r <= 0) break;
         got += (size_t)r;
-        if (got == size - 1) break;
+        /* a short read is the end of a cgroup or proc file: no further read to see it */
+        if ((size_t)r < want || got == size - 1) break;
     }
     close(fd);
     buf[got] = '\0';
@@ -44,6 +46,7 @@ static unsigned sg_dir_limit(const char *dir, bool v1) {
             !sg_read_small(path, buf, sizeof buf))
             return 0;
         quota = sg_parse_count(buf);
+        if (quota <= 0) return 0; /* -1: none; the period is not read */
         if (snprintf(path, sizeof path, "%s/cpu.cfs_period_us", dir) >= (int)sizeof path ||
             !sg_read_small(path, buf, sizeof buf))
             return 0;
@@ -70,7 +73,8 @@ static unsigned sg_tree_limit(const char *base, const char *path, bool v1) {
     if (snprintf(dir, sizeof dir, "%s%s", base, path) >= (int)sizeof dir) return 0;
     size_t len = strlen(dir);
     while (len > strlen(base) && dir[len - 1] == '/') dir[--len] = '\0';
-    if (access(dir, F_OK) != 0) return sg_dir_limit(base, v1);
+    /* the root itself: no directory to look for (each system call costs microseconds on a VM) */
+    if (len == strlen(base) || access(dir, F_OK) != 0) return sg_dir_limit(base, v1);
     unsigned best = 0;
     for (;;) {
         unsigned n = sg_dir_limit(dir, v1);
@@ -148,11 +152,12 @@ static void sg_cpus_init(void) {
     }
     sg_affinity_n = n;
 #if defined(__linux__)
-    char self[4096];
-    if (sg_read_small("/proc/self/cgroup", self, sizeof self)) {
-        sg_quota_n = sg_cgroup_cpu_limit("/sys/fs/cgroup", self);
-        if (sg_quota_n != 0 && sg_quota_n < n) n = sg_quota_n;
-    }
+    /* The cgroup at the mount's root only, as a container sees its own (cgroup v2 with a cgroup
+       namespace; v1 bind-mounts it there): finding a cgroup nested below takes
+       /proc/self/cgroup, whose first read costs about 100 us on a VM, paid by the first call. */
+    sg_quota_n = sg_cgroup_cpu_limit("/sys/fs/cgroup", "0::/\n");
+    if (sg_quota_n == 0) sg_quota_n = sg_cgroup_cpu_limit("/sys/fs/cgroup", "1:cpu:/\n");
+    if (sg_quota_n != 0 && sg_quota_n < n) n = sg_quota_n;
 #endif
     sg_available_n = n;
 }

@@ -12,11 +12,15 @@ unsigned sg_cpus_affinity(void);
 /* This process's cgroup CPU limit as sg_cpus_available() read it (0: none). */
 unsigned sg_cpus_quota(void);
 
-/* The CPUs this process may keep busy: sg_cpus_affinity(), but no more than its cgroup's CPU
-   quota rounded up (sg_cgroup_cpu_limit of /sys/fs/cgroup and /proc/self/cgroup), read once, at
-   least 1. The default thread count and the cap on the threads a call runs on (pool.h). Read
-   once because a call cannot afford the system calls; the first call that needs it is usually
-   the one that starts the pool's workers, which inherit the mask of the thread that starts them. */
+/* The CPUs this process may keep busy: sg_cpus_affinity(), but no more than the CPU quota,
+   rounded up, of the cgroup at the root of /sys/fs/cgroup (sg_cgroup_cpu_limit of the root: v2
+   cpu.max, else v1 cpu/cpu.cfs_quota_us), which is a container's own cgroup; read once, at
+   least 1. A quota on a cgroup nested below the root (a host's systemd service with CPUQuota=)
+   is not read: finding it takes /proc/self/cgroup, whose first read costs about 100 us on a VM,
+   paid by the first call. The default thread count and the cap on the threads a call runs on
+   (pool.h). Read once because a call cannot afford the system calls; the first call that needs it
+   is usually the one that starts the pool's workers, which inherit the mask of the thread that
+   starts them. */
 unsigned sg_cpus_available(void);
 
 /* The CPU limit of a cgroup CPU bandwidth quota, ceil(quota / period), or 0 where there is none
