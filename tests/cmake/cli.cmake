@@ -132,8 +132,8 @@ if(TARGET selugrad_cli)
   sg_cli_test(cli_usage_run_strides_rank 2 "has rank 2" run --dtype=f32 --shape=4 --strides=1x1)
   # strides under which two output elements share an address are a usage error, interleaved
   # ones included (2x2 over 4x4: element (0,2) and (1,1) at 2); u8 runs through the native API
-  # row by row, which cannot see it, and gave 9 false mismatches; interleaved strides that give
-  # each element its own address (2x3 over 3x2: 0 3 2 5 4 7) run
+  # row by row, which cannot see it, and would report 9 false mismatches; interleaved strides
+  # that give each element its own address (2x3 over 3x2: 0 3 2 5 4 7) run
   sg_cli_test(cli_usage_run_strides_shared 2
     "--strides '2x2' over shape '4x4' puts two elements at one address"
     run --dtype=u8 --shape=4x4 --strides=2x2)
