@@ -88,6 +88,9 @@ int32_t sg_acl_recode(int32_t code) {
 }
 
 void sg_acl_set_msg(const char *msg) {
+    /* a stream's work that ran inline on this thread left this very message here already: the
+       same failure handed on, not a second one */
+    if (msg != NULL && strcmp(msg, sg_acl_msg_buf) == 0) return;
     sg_acl_push_newest();
     snprintf(sg_acl_msg_buf, sizeof sg_acl_msg_buf, "%s", msg ? msg : "");
     sg_acl_msg_head = 0;

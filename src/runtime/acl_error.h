@@ -16,7 +16,9 @@ int32_t sg_acl_fail(int32_t code, const char *fmt, ...)
    runtime failure passed on as an aclnn status carries one head, the aclnn one. */
 int32_t sg_acl_recode(int32_t code);
 
-/* Sets this thread's message verbatim (a message carried over from a stream's worker). */
+/* Sets this thread's message verbatim (a message carried over from a stream's worker); the
+   newest message, if unread, joins the older ones, unless it is this same text (the work ran
+   inline on this thread and left it here already). */
 void sg_acl_set_msg(const char *msg);
 
 /* This thread's newest message ("" when none, or once aclGetRecentErrMsg() has read it). */
