@@ -134,8 +134,8 @@ static int sg_caches_sysfs(const char *dir, sg_caches *c) {
     return found && c->l2 != 0;
 }
 
-static sg_caches sg_the_caches;
-static pthread_once_t sg_caches_once = PTHREAD_ONCE_INIT;
+static sg_caches sg_the_caches, sg_the_caches_shared;
+static pthread_once_t sg_caches_once = PTHREAD_ONCE_INIT, sg_caches_shared_once = PTHREAD_ONCE_INIT;
 
 sg_caches sg_caches_detect(sg_cpuid_fn cpuid, const char *sysfs_dir) {
     sg_caches c = {0, 0, 0, 0, 0, NULL}, fs = {0, 0, 0, 0, 0, NULL};
@@ -149,18 +149,37 @@ sg_caches sg_caches_detect(sg_cpuid_fn cpuid, const char *sysfs_dir) {
     return have_fs ? fs : SG_CACHE_FALLBACK;
 }
 
-static void sg_caches_init(void) {
+static sg_cpuid_fn sg_cpuid_here(void) {
 #if defined(SG_CACHE_X86)
-    sg_cpuid_fn cpuid = __get_cpuid_max(0, NULL) != 0 ? sg_cpuid_hw : NULL; /* 0: no CPUID */
+    return __get_cpuid_max(0, NULL) != 0 ? sg_cpuid_hw : NULL; /* 0: no CPUID */
 #else
-    sg_cpuid_fn cpuid = NULL;
+    return NULL;
 #endif
-    sg_the_caches = sg_caches_detect(cpuid, "/sys/devices/system/cpu/cpu0/cache");
+}
+
+static const char sg_sysfs_cache_dir[] = "/sys/devices/system/cpu/cpu0/cache";
+
+/* The sizes alone, on the first call's path: sysfs only where CPUID names no L2 (its dozen or
+   more files cost the first call of a process about a quarter of a millisecond on the Zen 5 VM,
+   where each open of a sysfs file is a hypervisor round trip). */
+static void sg_caches_init(void) {
+    sg_caches c = sg_caches_detect(sg_cpuid_here(), NULL);
+    if (c.source == SG_CACHE_FALLBACK.source) c = sg_caches_detect(NULL, sg_sysfs_cache_dir);
+    sg_the_caches = c;
+}
+
+static void sg_caches_shared_init(void) {
+    sg_the_caches_shared = sg_caches_detect(sg_cpuid_here(), sg_sysfs_cache_dir);
 }
 
 const sg_caches *sg_caches_get(void) {
     pthread_once(&sg_caches_once, sg_caches_init);
     return &sg_the_caches;
+}
+
+const sg_caches *sg_caches_get_shared(void) {
+    pthread_once(&sg_caches_shared_once, sg_caches_shared_init);
+    return &sg_the_caches_shared;
 }
 
 /* ---- identity ---- */

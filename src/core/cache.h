@@ -11,15 +11,22 @@ typedef struct sg_caches {
     size_t l1d, l2, l3;              /* bytes of one instance; 0: none or unknown */
     unsigned l2_threads, l3_threads; /* CPUs of this system that share one instance, counted in
                                         sysfs' shared_cpu_list (CPUID has no count); 0: unknown.
-                                        Shown by `selugrad info`; no policy reads them */
+                                        Shown by `selugrad info`; no policy reads them
+                                        (sg_caches_get_shared) */
     const char *source; /* "cpuid leaf 4", "cpuid 0x8000001d", "cpuid 0x80000006", "sysfs",
                            "fallback" */
 } sg_caches;
 
 /* The caches of the CPU this process runs on, detected once: on x86 from CPUID (leaf 4 on
    Intel, 0x8000001D on AMD and Hygon, 0x80000005/6 on older AMD), elsewhere from
-   /sys/devices/system/cpu/cpu0/cache; where none of these answers, SG_CACHE_FALLBACK. */
+   /sys/devices/system/cpu/cpu0/cache; where none of these answers, SG_CACHE_FALLBACK. What the
+   calls' policy reads: the sharing counts are 0 where CPUID gave the sizes (sysfs is not read). */
 const sg_caches *sg_caches_get(void);
+
+/* The same caches with the sharing counts from sysfs as well (sg_caches_detect with both
+   sources), detected once on first use: for reports (`selugrad info`, the bench's header), off
+   the calls' path. */
+const sg_caches *sg_caches_get_shared(void);
 
 /* The fallback: L1d 32 KiB, L2 1 MiB per core, no L3 known, sharing unknown. */
 extern const sg_caches SG_CACHE_FALLBACK;

@@ -112,7 +112,7 @@ int cli_cmd_info(int argc, char **argv) {
     printf("cpu: %s; vendor %s, family %u (0x%x), model %u (0x%x)\n",
            id->model[0] ? id->model : "unknown", id->vendor[0] ? id->vendor : "unknown", id->family,
            id->family, id->model_number, id->model_number);
-    const sg_caches *c = sg_caches_get();
+    const sg_caches *c = sg_caches_get_shared();
     char l2t[16] = "unknown", l3t[16] = "unknown";
     if (c->l2_threads) snprintf(l2t, sizeof l2t, "%u", c->l2_threads);
     if (c->l3_threads) snprintf(l3t, sizeof l3t, "%u", c->l3_threads);
