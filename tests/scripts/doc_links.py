@@ -13,7 +13,13 @@ import sys
 
 def headings(path):
     with open(path, encoding="utf-8") as f:
-        return [l.lstrip("#").strip() for l in f if l.startswith("#")]
+        out, fenced = [], False
+        for l in f:
+            if l.startswith("```"):
+                fenced = not fenced  # a shell comment in a fenced block is no heading
+            elif not fenced and re.match(r"#{1,6} ", l):
+                out.append(l.lstrip("#").strip())
+        return out
 
 
 def anchor(heading):

@@ -24,13 +24,11 @@
 #include "core/exec.h"
 #include "core/pool.h"
 #include "isa/cpu.h"
+#include "test_rng.h"
 
 static uint64_t rng = 0x243F6A8885A308D3ull;
-static uint64_t rnd(void) { /* xorshift64* */
-    rng ^= rng >> 12;
-    rng ^= rng << 25;
-    rng ^= rng >> 27;
-    return rng * 0x2545F4914F6CDD1Dull;
+static uint64_t rnd(void) {
+    return sgt_xorshift64s(&rng);
 }
 
 /* One element of es bytes: mostly an ordinary value of the dtype, 1 in 512 random bits. */

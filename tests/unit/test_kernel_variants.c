@@ -33,6 +33,7 @@
 #include "kernels/kernel.h"
 #include "kernels/x86_nt.h"
 #include "model/golden.h"
+#include "test_rng.h"
 
 enum { MAX_TAIL = 2 * 64 + 1, PAD = 64, TAIL_ROUNDS = 6, LONG_N = 70000 };
 enum { NEAR_SA = 1 << 19 };
@@ -40,10 +41,7 @@ enum { NEAR_SA = 1 << 19 };
 /* xorshift64*: deterministic, so a failure repeats. */
 static uint64_t rng_state = 0x9E3779B97F4A7C15ull;
 static uint64_t rnd(void) {
-    rng_state ^= rng_state >> 12;
-    rng_state ^= rng_state << 25;
-    rng_state ^= rng_state >> 27;
-    return rng_state * 0x2545F4914F6CDD1Dull;
+    return sgt_xorshift64s(&rng_state);
 }
 
 /* Special bit patterns per dtype: zeros, infinities, quiet and signalling NaNs of both signs,

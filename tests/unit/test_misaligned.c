@@ -27,6 +27,7 @@
 #include "model/golden.h"
 #include "model/selu_golden.h"
 #include "selugrad/selugrad.h"
+#include "test_rng.h"
 
 /* Sizes: tails of every vector width, a cache-resident run, and runs whose calls move more than
    SG_NT_MIN_BYTES (streamed where the call streams and y is element aligned). */
@@ -38,10 +39,7 @@ static const selugrad_isa caps[] = {SELUGRAD_ISA_SCALAR,     SELUGRAD_ISA_AVX2, 
 
 static uint64_t rng_state = 0x243F6A8885A308D3ull;
 static uint64_t rnd(void) {
-    rng_state ^= rng_state >> 12;
-    rng_state ^= rng_state << 25;
-    rng_state ^= rng_state >> 27;
-    return rng_state * 0x2545F4914F6CDD1Dull;
+    return sgt_xorshift64s(&rng_state);
 }
 
 static uint32_t lib_exp(uint32_t x) {

@@ -404,7 +404,7 @@ enum { RUN_SHARED_MAX = 1 << 22 }; /* elements whose offsets run_shared sorts */
 
 /* Whether a view of the shape with these strides (no 0 stride on a dim above 1, span checked)
    gives two elements one address: 0 no, 1 yes, 2 not proven (interleaved strides over more than
-   RUN_SHARED_MAX elements, or no memory to check). Strides that each pass the reach of the
+   RUN_SHARED_MAX elements), 3 no memory to check. Strides that each pass the reach of the
    smaller ones prove it; else the element offsets are sorted and compared. */
 static int run_shared(size_t rank, const int64_t *dims, const int64_t *strides) {
     size_t order[CLI_MAX_RANK], m = 0, n = 1;
@@ -424,7 +424,7 @@ static int run_shared(size_t rank, const int64_t *dims, const int64_t *strides) 
     if (k == m) return 0;
     if (n > RUN_SHARED_MAX) return 2;
     size_t *off = malloc(n * sizeof *off);
-    if (!off) return 2;
+    if (!off) return 3;
     int64_t idx[CLI_MAX_RANK] = {0};
     for (size_t i = 0; i < n; i++) {
         off[i] = 0;
@@ -483,6 +483,11 @@ static int run_validate_strides(const run_opts *op) {
                                    "elements: whether two share an address is not checked (give "
                                    "each stride beyond the reach of the smaller ones)",
                                    op->strides, op->shapes[i], (int)RUN_SHARED_MAX);
+        if (shared == 3) {
+            fprintf(stderr, "selugrad run: out of memory checking --strides '%s' over shape '%s'\n",
+                    op->strides, op->shapes[i]);
+            return 1;
+        }
     }
     return 0;
 }
