@@ -1,6 +1,7 @@
 #include "acl_error.h"
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -87,10 +88,24 @@ int32_t sg_acl_recode(int32_t code) {
     return sg_acl_fail(code, "%s", body);
 }
 
+/* Whether msg is one of this thread's unread messages: the newest or a line of the older ones. */
+static bool sg_acl_unread_has(const char *msg) {
+    if (strcmp(msg, sg_acl_msg_buf) == 0) return true;
+    size_t len = strlen(msg);
+    for (const char *line = sg_acl_older; *line != '\0';) {
+        const char *nl = strchr(line, '\n');
+        size_t n = nl ? (size_t)(nl - line) : strlen(line);
+        if (n == len && memcmp(line, msg, len) == 0) return true;
+        if (nl == NULL) break;
+        line = nl + 1;
+    }
+    return false;
+}
+
 void sg_acl_set_msg(const char *msg) {
-    /* a stream's work that ran inline on this thread left this very message here already: the
-       same failure handed on, not a second one */
-    if (msg != NULL && strcmp(msg, sg_acl_msg_buf) == 0) return;
+    /* a stream's work that ran inline on this thread left this very message here already, still
+       unread, perhaps under a later failure's: the same failure handed on, not a second one */
+    if (msg != NULL && sg_acl_unread_has(msg)) return;
     sg_acl_push_newest();
     snprintf(sg_acl_msg_buf, sizeof sg_acl_msg_buf, "%s", msg ? msg : "");
     sg_acl_msg_head = 0;

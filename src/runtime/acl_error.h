@@ -17,8 +17,8 @@ int32_t sg_acl_fail(int32_t code, const char *fmt, ...)
 int32_t sg_acl_recode(int32_t code);
 
 /* Sets this thread's message verbatim (a message carried over from a stream's worker); the
-   newest message, if unread, joins the older ones, unless it is this same text (the work ran
-   inline on this thread and left it here already). */
+   newest message, if unread, joins the older ones; nothing changes where the text is one of this
+   thread's unread messages already (the work ran inline on this thread and left it here). */
 void sg_acl_set_msg(const char *msg);
 
 /* This thread's newest message ("" when none, or once aclGetRecentErrMsg() has read it). */

@@ -205,6 +205,18 @@ static void test_sync_reports_first_error(void **state) {
     m = aclGetRecentErrMsg();
     assert_non_null(strstr(m, "work B failed"));
     assert_null(strchr(m, '\n'));
+    /* ... also when a later failure on this thread came between: two lines, that one first */
+    assert_int_equal(sg_stream_submit(s, work_fail_b, NULL, NULL, true), 0);
+    assert_int_equal(aclrtSynchronizeStream(NULL), ACL_SUCCESS); /* another stream: no failure */
+    assert_int_equal(aclrtDestroyStream(NULL), ACL_ERROR_INVALID_PARAM);
+    assert_int_equal(aclrtSynchronizeStream(h), ACL_ERROR_FAILURE);
+    m = aclGetRecentErrMsg();
+    const char *nl = strchr(m, '\n');
+    assert_non_null(nl);
+    assert_non_null(strstr(m, "aclrtDestroyStream"));
+    assert_true(strstr(m, "aclrtDestroyStream") < nl);
+    assert_non_null(strstr(nl + 1, "work B failed"));
+    assert_null(strchr(nl + 1, '\n'));
     assert_int_equal(aclrtDestroyStream(h), ACL_SUCCESS);
 }
 
