@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sysfile.h"
+
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>
 #define SG_CACHE_X86 1
@@ -73,16 +75,6 @@ static void sg_cpuid_hw(unsigned leaf, unsigned sub, unsigned r[4]) {
 }
 #endif
 
-/* A sysfs file's first line, or "" . */
-static void sg_read_line(const char *path, char *buf, size_t len) {
-    buf[0] = '\0';
-    FILE *f = fopen(path, "r");
-    if (f == NULL) return;
-    if (fgets(buf, (int)len, f) == NULL) buf[0] = '\0';
-    fclose(f);
-    buf[strcspn(buf, "\n")] = '\0';
-}
-
 /* CPUs in a list such as "0-3,8-11". */
 static unsigned sg_count_cpus(const char *list) {
     unsigned n = 0;
@@ -107,7 +99,7 @@ static void sg_read_index(const char *dir, int i, const char *name, char *buf, s
         buf[0] = '\0';
         return;
     }
-    sg_read_line(path, buf, len);
+    sg_sysfile_line(path, buf, len);
 }
 
 static int sg_caches_sysfs(const char *dir, sg_caches *c) {

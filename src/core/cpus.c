@@ -1,7 +1,6 @@
 #define _GNU_SOURCE /* sched_getaffinity */
 #include "cpus.h"
 
-#include <fcntl.h>
 #include <pthread.h>
 #include <sched.h>
 #include <stdbool.h>
@@ -11,23 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-/* The whole of a small file as a string in buf; false if it cannot be read. */
-static bool sg_read_small(const char *path, char *buf, size_t size) {
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return false;
-    size_t got = 0;
-    for (;;) {
-        size_t want = size - 1 - got;
-        ssize_t r = read(fd, buf + got, want);
-        if (r <= 0) break;
-        got += (size_t)r;
-        /* a short read is the end of a cgroup or proc file: no further read to see it */
-        if ((size_t)r < want || got == size - 1) break;
-    }
-    close(fd);
-    buf[got] = '\0';
-    return got > 0;
-}
+#include "sysfile.h"
 
 /* A whole number at *s (digits only), or -1 ("max", "-1", nothing). */
 static long long sg_parse_count(const char *s) {
@@ -43,17 +26,17 @@ static unsigned sg_dir_limit(const char *dir, bool v1) {
     long long quota = -1, period = -1;
     if (v1) {
         if (snprintf(path, sizeof path, "%s/cpu.cfs_quota_us", dir) >= (int)sizeof path ||
-            !sg_read_small(path, buf, sizeof buf))
+            !sg_sysfile_read(path, buf, sizeof buf))
             return 0;
         quota = sg_parse_count(buf);
         if (quota <= 0) return 0; /* -1: none; the period is not read */
         if (snprintf(path, sizeof path, "%s/cpu.cfs_period_us", dir) >= (int)sizeof path ||
-            !sg_read_small(path, buf, sizeof buf))
+            !sg_sysfile_read(path, buf, sizeof buf))
             return 0;
         period = sg_parse_count(buf);
     } else {
         if (snprintf(path, sizeof path, "%s/cpu.max", dir) >= (int)sizeof path ||
-            !sg_read_small(path, buf, sizeof buf))
+            !sg_sysfile_read(path, buf, sizeof buf))
             return 0;
         quota = sg_parse_count(buf);
         const char *sp = strchr(buf, ' ');

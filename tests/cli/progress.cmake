@@ -4,10 +4,7 @@
 # elements none.
 #   cmake -DCLI=selugrad -DPLANT=sg_cli_plant -DDIR=dir -P progress.cmake
 file(MAKE_DIRECTORY ${DIR})
-macro(run)
-  execute_process(COMMAND ${ARGN} WORKING_DIRECTORY ${DIR}
-    RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
-endmacro()
+include(${CMAKE_CURRENT_LIST_DIR}/run_in_dir.cmake)
 # Runs the command and fails unless it exits 0 with stderr matching want (and stdout matching
 # want_out when given).
 function(expect what want)

@@ -4,10 +4,7 @@
 # the forward, so that verify accepts the written file beside the inputs.
 #   cmake -DCLI=selugrad -DIN=empty_rank16.npy -DDIR=dir -P save_shape.cmake
 file(MAKE_DIRECTORY ${DIR})
-macro(run)
-  execute_process(COMMAND ${ARGN} WORKING_DIRECTORY ${DIR}
-    RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
-endmacro()
+include(${CMAKE_CURRENT_LIST_DIR}/run_in_dir.cmake)
 run(${CLI} compute --gradOutput=${IN} --result=${IN} -o y.npy)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "compute: exit ${rc}\n${out}${err}")

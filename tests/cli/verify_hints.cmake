@@ -3,10 +3,7 @@
 # corrupts or mislabels the dumps the way a user might.
 #   cmake -DCLI=selugrad -DPLANT=sg_cli_plant -DDIR=workdir -P verify_hints.cmake
 file(MAKE_DIRECTORY ${DIR})
-macro(run)
-  execute_process(COMMAND ${ARGN} WORKING_DIRECTORY ${DIR}
-    RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
-endmacro()
+include(${CMAKE_CURRENT_LIST_DIR}/run_in_dir.cmake)
 function(expect code what)
   if(NOT rc EQUAL ${code})
     message(FATAL_ERROR "${what}: exit ${rc}, expected ${code}\n${out}${err}")

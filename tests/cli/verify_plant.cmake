@@ -5,10 +5,7 @@
 #   cmake -DCLI=selugrad -DPLANT=sg_cli_plant -DDIR=dir -DDTYPE=f16 [-DOP=selu] -P verify_plant.cmake
 set(index 154321)
 file(MAKE_DIRECTORY ${DIR})
-macro(run)
-  execute_process(COMMAND ${ARGN} WORKING_DIRECTORY ${DIR}
-    RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
-endmacro()
+include(${CMAKE_CURRENT_LIST_DIR}/run_in_dir.cmake)
 if(OP STREQUAL "selu")
   set(inputs x.npy unused.npy)
   set(io --op=selu --self=x.npy)

@@ -74,6 +74,12 @@ if(TARGET selugrad_bench)
         -DPNG=${CMAKE_CURRENT_BINARY_DIR}/bench_plot.png
         "-DARGS=--quick;--size=4K,16K;--dtype=f32,s8;--threads=1;--reps=3" -P ${sgb_check})
   endif()
+  # An argument list refused before anything runs: exit 2, stderr matching match.
+  function(sgb_refused name args match)
+    add_test(NAME bench_bad_args_${name}
+      COMMAND ${CMAKE_COMMAND} -DBIN=$<TARGET_FILE:selugrad_bench> -DEXPECT=2 "-DARGS=${args}"
+        "-DERR_MATCH=${match}" -P ${sgb_check})
+  endfunction()
   # Each bad argument: the reason and a pointer to --help on stderr, exit 2.
   set(sgb_bad_args
     "--dtype=f64" "--dtype=" "--dtype=f32,,f16" "--size=0" "--size=4X" "--size=-1"
@@ -82,45 +88,26 @@ if(TARGET selugrad_bench)
   set(i 0)
   foreach(a ${sgb_bad_args})
     math(EXPR i "${i} + 1")
-    add_test(NAME bench_bad_args_${i}
-      COMMAND ${CMAKE_COMMAND} -DBIN=$<TARGET_FILE:selugrad_bench> -DEXPECT=2 "-DARGS=${a}"
-        "-DERR_MATCH=: '.*'\nTry '.* --help'" -P ${sgb_check})
+    sgb_refused(${i} "${a}" ": '.*'\nTry '.* --help'")
   endforeach()
   # An unknown option is named as such, last on the line too (where a known one without its
   # value "needs a value"); a size beyond the limit says the limit
-  add_test(NAME bench_bad_args_unknown_last
-    COMMAND ${CMAKE_COMMAND} -DBIN=$<TARGET_FILE:selugrad_bench> -DEXPECT=2
-      "-DARGS=--quick;--bogus" "-DERR_MATCH=: unknown argument: '--bogus'\nTry '.* --help'"
-      -P ${sgb_check})
-  add_test(NAME bench_bad_args_no_value
-    COMMAND ${CMAKE_COMMAND} -DBIN=$<TARGET_FILE:selugrad_bench> -DEXPECT=2
-      "-DARGS=--quick;--threads" "-DERR_MATCH=: needs a value: '--threads'\nTry '.* --help'"
-      -P ${sgb_check})
-  add_test(NAME bench_bad_args_size_limit
-    COMMAND ${CMAKE_COMMAND} -DBIN=$<TARGET_FILE:selugrad_bench> -DEXPECT=2
-      "-DARGS=--size=17G" "-DERR_MATCH=: bad --size list \\(counts from 1 to 16G, K/M/G suffixes\\): '17G'"
-      -P ${sgb_check})
+  sgb_refused(unknown_last "--quick;--bogus" ": unknown argument: '--bogus'\nTry '.* --help'")
+  sgb_refused(no_value "--quick;--threads" ": needs a value: '--threads'\nTry '.* --help'")
+  sgb_refused(size_limit "--size=17G"
+    ": bad --size list \\(counts from 1 to 16G, K/M/G suffixes\\): '17G'")
   # Refused before anything runs: a dtype no --op has (a table of no rows), and output files
   # that could not be written after the run
-  add_test(NAME bench_bad_args_forward_u8
-    COMMAND ${CMAKE_COMMAND} -DBIN=$<TARGET_FILE:selugrad_bench> -DEXPECT=2
-      "-DARGS=--op=selu;--dtype=f32,u8"
-      "-DERR_MATCH=: no --op has this --dtype \\(the forward, selu, has no uint8\\): 'u8'\nTry '.* --help'"
-      -P ${sgb_check})
+  sgb_refused(forward_u8 "--op=selu;--dtype=f32,u8"
+    ": no --op has this --dtype \\(the forward, selu, has no uint8\\): 'u8'\nTry '.* --help'")
   # a directory that access() calls writable but that takes no new file (Linux's /proc)
   if(EXISTS /proc/self)
-    add_test(NAME bench_bad_args_csv_proc
-      COMMAND ${CMAKE_COMMAND} -DBIN=$<TARGET_FILE:selugrad_bench> -DEXPECT=2
-        "-DARGS=--quick;--size=4K;--dtype=f32;--csv=/proc/sg_bench_no_such.csv"
-        "-DERR_MATCH=: cannot write the --csv file \\([^)]+\\): '/proc/sg_bench_no_such.csv'\nTry '.* --help'"
-        -P ${sgb_check})
+    sgb_refused(csv_proc "--quick;--size=4K;--dtype=f32;--csv=/proc/sg_bench_no_such.csv"
+      ": cannot write the --csv file \\([^)]+\\): '/proc/sg_bench_no_such.csv'\nTry '.* --help'")
   endif()
   foreach(out csv plot)
-    add_test(NAME bench_bad_args_${out}_dir
-      COMMAND ${CMAKE_COMMAND} -DBIN=$<TARGET_FILE:selugrad_bench> -DEXPECT=2
-        "-DARGS=--${out}=${CMAKE_CURRENT_BINARY_DIR}/no-such-dir/x.${out}"
-        "-DERR_MATCH=: cannot write the --${out} file \\(No such file or directory\\): '[^']*/no-such-dir/x.${out}'\nTry '.* --help'"
-        -P ${sgb_check})
+    sgb_refused(${out}_dir "--${out}=${CMAKE_CURRENT_BINARY_DIR}/no-such-dir/x.${out}"
+      ": cannot write the --${out} file \\(No such file or directory\\): '[^']*/no-such-dir/x.${out}'\nTry '.* --help'")
   endforeach()
 endif()
 # The instruction-rate probe (bench/isa_rates.c, x86-64 only): every form and every 16-bit SIMD

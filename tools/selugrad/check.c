@@ -73,8 +73,7 @@ int cli_check_progress(selugrad_dtype dt, size_t n, const void *g, const void *o
     cli_model_progress(dt, n, g, o, model, p);
     double sum = 0.0;
     for (size_t i = 0; i < n; i++) {
-        if (i % CLI_PROGRESS_CHUNK == 0 && i > 0)
-            cli_progress_add(p, "checking", CLI_PROGRESS_CHUNK);
+        cli_progress_step(p, "checking", i, n);
         if (!cli_same_bits(dt, model, y, i)) {
             if (c->nfirst < CLI_MAX_FIRST) c->first[c->nfirst++] = i;
             c->mismatches++;
@@ -96,7 +95,6 @@ int cli_check_progress(selugrad_dtype dt, size_t n, const void *g, const void *o
             c->worst = i;
         }
     }
-    if (n > 0) cli_progress_add(p, "checking", (n - 1) % CLI_PROGRESS_CHUNK + 1);
     if (!keep) free(model);
     c->mere = n ? sum / (double)n : 0.0;
     c->bit_ok = c->mismatches == 0;

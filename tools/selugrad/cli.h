@@ -99,8 +99,17 @@ void cli_progress_begin(cli_progress *p, const char *cmd, size_t n, int steps);
 /* n more element steps done, in the pass named stage ("model", "checking", ...); p may be NULL
    (no progress). */
 void cli_progress_add(cli_progress *p, const char *stage, size_t n);
+/* A bar 40 characters wide, done of total filled, "[####    ]", on stderr (st's too). */
+void cli_progress_bar(size_t done, size_t total);
 /* Ends the bar's line on a terminal when the command stopped before 100%. */
 void cli_progress_end(cli_progress *p);
+/* Element i (counting from 0) of a pass over n done element by element: adds the run of
+   elements that ends at i to p's pass stage, every CLI_PROGRESS_CHUNK elements and at the last
+   (p may be NULL). Inline: the checks call it once per element. */
+static inline void cli_progress_step(cli_progress *p, const char *stage, size_t i, size_t n) {
+    if ((i + 1) % CLI_PROGRESS_CHUNK == 0 || i + 1 == n)
+        cli_progress_add(p, stage, i % CLI_PROGRESS_CHUNK + 1);
+}
 
 /* ---- check.c: bit-exactness against the golden model and the precision standard. ---- */
 enum { CLI_MAX_FIRST = 1000 };

@@ -336,8 +336,7 @@ int cli_cmd_compute(int argc, char **argv) {
         if (!f64) rc = -1;
         for (size_t i = 0; f64 && i < g.n; i++) {
             f64[i] = cli_golden(g.dtype, g.data, o.data, i);
-            if ((i + 1) % CLI_PROGRESS_CHUNK == 0 || i + 1 == g.n)
-                cli_progress_add(&p, "float64 golden", (i % CLI_PROGRESS_CHUNK) + 1);
+            cli_progress_step(&p, "float64 golden", i, g.n);
         }
     }
     char err[512];

@@ -164,9 +164,9 @@ static cJSON *st_read_file(const char *path, char *err, size_t len) {
    tenth of the cases and at the end, so a log stays short. */
 static void st_progress(int tty, int done, int total, int failed) {
     if (tty) {
-        int w = 40, fill = total ? done * w / total : w;
-        fprintf(stderr, "\r[%.*s%*s] %d/%d", fill, "########################################",
-                w - fill, "", done, total);
+        fputc('\r', stderr);
+        cli_progress_bar((size_t)done, (size_t)total);
+        fprintf(stderr, " %d/%d", done, total);
         if (done == total) fputc('\n', stderr);
     } else {
         int step = total / 10 > 0 ? total / 10 : 1;

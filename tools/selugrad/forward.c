@@ -57,8 +57,7 @@ int cli_fwd_check_progress(selugrad_dtype dt, size_t n, const void *x, const voi
     }
     double sum = 0.0, worst = -1.0;
     for (size_t i = 0; i < n; i++) {
-        if (i % CLI_PROGRESS_CHUNK == 0 && i > 0)
-            cli_progress_add(p, "checking", CLI_PROGRESS_CHUNK);
+        cli_progress_step(p, "checking", i, n);
         if (memcmp(model + i * es, (const char *)y + i * es, es) != 0) {
             if (c->nfirst < CLI_MAX_FIRST) c->first[c->nfirst++] = i;
             c->mismatches++;
@@ -85,7 +84,6 @@ int cli_fwd_check_progress(selugrad_dtype dt, size_t n, const void *x, const voi
     c->precision_ok =
         c->special_bad == 0 &&
         (c->threshold == 0.0 || (c->mere < c->threshold && c->mare < 10 * c->threshold));
-    if (n > 0) cli_progress_add(p, "checking", (n - 1) % CLI_PROGRESS_CHUNK + 1);
     if (!keep) free(model);
     free(exact);
     return 0;
@@ -223,8 +221,7 @@ int cli_fwd_io(const char *cmd, int argc, char **argv) {
         double *g64 = f64 ? malloc(x.n ? x.n * sizeof *g64 : 1) : NULL;
         for (size_t i = 0; g64 && i < x.n; i++) {
             g64[i] = gs_selu_f64((int)x.dtype, x.data, i);
-            if ((i + 1) % CLI_PROGRESS_CHUNK == 0 || i + 1 == x.n)
-                cli_progress_add(&p, "float64 golden", i % CLI_PROGRESS_CHUNK + 1);
+            cli_progress_step(&p, "float64 golden", i, x.n);
         }
         int ok = cli_tensor_alloc(&y, x.dtype, x.rank, x.dims) == 0 &&
                  (f64 ? g64 != NULL

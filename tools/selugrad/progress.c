@@ -16,15 +16,20 @@ void cli_progress_begin(cli_progress *p, const char *cmd, size_t n, int steps) {
     p->shown = -1;
 }
 
+void cli_progress_bar(size_t done, size_t total) {
+    int w = 40, fill = total ? (int)(done * (size_t)w / total) : w;
+    fprintf(stderr, "[%.*s%*s]", fill, "########################################", w - fill, "");
+}
+
 void cli_progress_add(cli_progress *p, const char *stage, size_t n) {
     if (p == NULL || !p->on) return;
     p->done += (double)n;
     int pct = p->done >= p->total ? 100 : (int)(p->done * 100.0 / p->total);
     if (p->tty) {
         if (pct == p->shown) return;
-        int w = 40, fill = pct * w / 100;
-        fprintf(stderr, "\rselugrad %s: [%.*s%*s] %3d%% %-20s", p->cmd, fill,
-                "########################################", w - fill, "", pct, stage);
+        fprintf(stderr, "\rselugrad %s: ", p->cmd);
+        cli_progress_bar((size_t)pct, 100);
+        fprintf(stderr, " %3d%% %-20s", pct, stage);
         if (pct == 100) fputc('\n', stderr);
     } else {
         if (pct / 10 == p->shown / 10 && p->shown >= 0) return;
