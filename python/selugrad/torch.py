@@ -7,7 +7,6 @@ uint8, int32. Needs torch; `import selugrad` alone does not import it.
 """
 import numpy as np
 import torch
-from torch.autograd.function import once_differentiable
 
 import selugrad as _sg
 
@@ -148,8 +147,33 @@ def _forward(x, inplace):
     return torch.nn.functional.selu(x, inplace=inplace)
 
 
+class SeluBackwardFunction(torch.autograd.Function):
+    """dx = SeluGrad(dy, y), differentiable for second derivatives (a gradient penalty, Hessian
+    products): linear in dy, so its gradient there is SeluGrad(ggx, y); in y it is dy * (y +
+    scale*alpha) where y < 0 and dy * scale elsewhere, so its gradient there is ggx * dy where
+    y < 0 and 0 elsewhere (the contract's branch: y == 0 takes dy * scale). Autograd carries
+    the y part on to x through SeluFunction's own backward, which gives SELU's second derivative
+    scale * alpha * exp(x) for x < 0 and 0 for x > 0."""
+
+    @staticmethod
+    def forward(ctx, dy, y):
+        ctx.save_for_backward(dy, y)
+        return selu_backward(dy, y)
+
+    @staticmethod
+    def backward(ctx, ggx):
+        dy, y = ctx.saved_tensors
+        if ggx.dtype != y.dtype:
+            ggx = ggx.to(y.dtype)
+        g_dy = SeluBackwardFunction.apply(ggx, y) if ctx.needs_input_grad[0] else None
+        g_y = None
+        if ctx.needs_input_grad[1]:
+            g_y = torch.where(y < 0, ggx * dy, torch.zeros((), dtype=y.dtype))
+        return g_dy, g_y
+
+
 class SeluFunction(torch.autograd.Function):
-    """y = selu(x); dx = selugrad's SeluGrad(dy, y)."""
+    """y = selu(x); dx = selugrad's SeluGrad(dy, y), itself differentiable (SeluBackwardFunction)."""
 
     @staticmethod
     def forward(ctx, x, inplace=False):
@@ -161,12 +185,11 @@ class SeluFunction(torch.autograd.Function):
         return y
 
     @staticmethod
-    @once_differentiable
     def backward(ctx, dy):
         (y,) = ctx.saved_tensors
         if dy.dtype != y.dtype:
             dy = dy.to(y.dtype)
-        return selu_backward(dy, y), None
+        return SeluBackwardFunction.apply(dy, y), None
 
 
 def selu(x, inplace=False):

@@ -372,3 +372,27 @@ def test_selu_refusal_lists_the_forwards_dtypes():
     with pytest.raises(TypeError) as e:
         sgt.selu_backward(torch.zeros(3, dtype=torch.float64), torch.zeros(3, dtype=torch.float64))
     assert "uint8" in str(e.value), str(e.value)
+
+
+def test_second_derivative_is_selus():
+    # d2/dx2 selu(x) = scale * alpha * exp(x) for x < 0 and 0 for x > 0 (float64 model, the
+    # contract's constants); a gradient penalty's backward must see it, not a constant
+    scale, alpha = 1.0507009873554804934193349852946, 1.6732632423543772848170429916717
+    x = torch.tensor([-4.0, -1.5, -0.25, -0.01, 0.3, 2.0], requires_grad=True)
+    w = torch.tensor([1.0, -2.0, 0.5, 3.0, 1.5, -1.0])
+    xd, wd = x.detach().double(), w.double()
+    neg = xd < 0
+    (g,) = torch.autograd.grad((sgt.selu(x) * w).sum(), x, create_graph=True)
+    assert g.requires_grad
+    (h,) = torch.autograd.grad(g.sum(), x)
+    want = torch.where(neg, wd * scale * alpha * torch.exp(xd), torch.zeros_like(xd))
+    # y = selu(x) in fp32 loses up to 2^-24 * 1.76 in y + scale*alpha (about 0.032 at x = -4)
+    torch.testing.assert_close(h.double(), want, rtol=2e-5, atol=0)
+    # the gradient penalty sum(g^2): d/dx = 2 * g * w * selu''(x)
+    x.grad = None
+    (g,) = torch.autograd.grad((sgt.selu(x) * w).sum(), x, create_graph=True)
+    (g * g).sum().backward()
+    gd = torch.where(neg, wd * scale * alpha * torch.exp(xd), wd * scale)
+    torch.testing.assert_close(x.grad.double(), 2 * gd * want, rtol=4e-5, atol=0)
+    # the first derivative keeps selugrad's bits whether or not a graph is built
+    assert tbits(g.detach()) == tbits(sgt.selu_backward(w, sgt.selu(x.detach())))
