@@ -135,11 +135,16 @@ static void sg_cpus_init(void) {
     }
     sg_affinity_n = n;
 #if defined(__linux__)
-    /* The cgroup at the mount's root only, as a container sees its own (cgroup v2 with a cgroup
-       namespace; v1 bind-mounts it there): finding a cgroup nested below takes
-       /proc/self/cgroup, whose first read costs about 100 us on a VM, paid by the first call. */
-    sg_quota_n = sg_cgroup_cpu_limit("/sys/fs/cgroup", "0::/\n");
-    if (sg_quota_n == 0) sg_quota_n = sg_cgroup_cpu_limit("/sys/fs/cgroup", "1:cpu:/\n");
+    /* The process's own cgroup (/proc/self/cgroup) and its ancestors: a container's at the
+       mount's root (cgroup v2 with a cgroup namespace; v1 bind-mounts it there), a host's
+       service nested below (systemd's CPUQuota=). Where procfs cannot be read, the root's. */
+    char self[8192];
+    if (sg_sysfile_read("/proc/self/cgroup", self, sizeof self)) {
+        sg_quota_n = sg_cgroup_cpu_limit("/sys/fs/cgroup", self);
+    } else {
+        sg_quota_n = sg_cgroup_cpu_limit("/sys/fs/cgroup", "0::/\n");
+        if (sg_quota_n == 0) sg_quota_n = sg_cgroup_cpu_limit("/sys/fs/cgroup", "1:cpu:/\n");
+    }
     if (sg_quota_n != 0 && sg_quota_n < n) n = sg_quota_n;
 #endif
     sg_available_n = n;

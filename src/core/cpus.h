@@ -13,14 +13,14 @@ unsigned sg_cpus_affinity(void);
 unsigned sg_cpus_quota(void);
 
 /* The CPUs this process may keep busy: sg_cpus_affinity(), but no more than the CPU quota,
-   rounded up, of the cgroup at the root of /sys/fs/cgroup (sg_cgroup_cpu_limit of the root: v2
-   cpu.max, else v1 cpu/cpu.cfs_quota_us), which is a container's own cgroup; read once, at
-   least 1. A quota on a cgroup nested below the root (a host's systemd service with CPUQuota=)
-   is not read: finding it takes /proc/self/cgroup, whose first read costs about 100 us on a VM,
-   paid by the first call. The default thread count and the cap on the threads a call runs on
-   (pool.h). Read once because a call cannot afford the system calls; the first call that needs it
-   is usually the one that starts the pool's workers, which inherit the mask of the thread that
-   starts them. */
+   rounded up, of the process's cgroup or one of its ancestors (sg_cgroup_cpu_limit of
+   /proc/self/cgroup under /sys/fs/cgroup: a container's own cgroup, a host's systemd service
+   with CPUQuota=; the root's alone where procfs cannot be read); read once, at least 1. The
+   default thread count and the cap on the threads a call runs on (pool.h). Read once because a
+   call cannot afford the system calls (the first read of /proc/self/cgroup and of the cgroup
+   files costs about 70 us each on the Zen 5 VM, paid by the first call); the first call that
+   needs it is usually the one that starts the pool's workers, which inherit the mask of the
+   thread that starts them. */
 unsigned sg_cpus_available(void);
 
 /* The CPU limit of a cgroup CPU bandwidth quota, ceil(quota / period), or 0 where there is none

@@ -4,7 +4,7 @@
  * quotas (the lowest bounds), a path missing from the tree (a container's own cgroup seen at the
  * root), and /proc/self/cgroup texts of both kinds. Expected values: ceil(quota / period), as
  * docs/dispatch.md ("Threads") writes down. And this process: sg_cpus_available() is the
- * affinity mask's count, or the quota of the cgroup at /sys/fs/cgroup's root where that is lower.
+ * affinity mask's count, or the quota of its own cgroup or an ancestor's where that is lower.
  */
 #define _GNU_SOURCE /* mkdtemp, sched_getaffinity */
 #include <sched.h>
@@ -121,17 +121,27 @@ static void test_v1(void **state) {
     remove_root();
 }
 
-/* This process: the affinity mask's count, counted here, or a lower quota of the cgroup at the
-   root of /sys/fs/cgroup (a container's own). */
+/* This process: the affinity mask's count, counted here, or a lower quota of its cgroup
+   (/proc/self/cgroup) or an ancestor's. */
 static void test_this_process(void **state) {
     (void)state;
     cpu_set_t set;
     assert_int_equal(sched_getaffinity(0, sizeof set, &set), 0);
     unsigned mask = (unsigned)CPU_COUNT(&set);
     assert_int_equal(sg_cpus_affinity(), mask);
-    /* the root's quota: v2, else v1 */
-    unsigned q = sg_cgroup_cpu_limit("/sys/fs/cgroup", "0::/\n");
-    if (q == 0) q = sg_cgroup_cpu_limit("/sys/fs/cgroup", "1:cpu:/\n");
+    /* the quota of this process's cgroup and its ancestors (the trees above test the walk) */
+    char self[8192] = "";
+    FILE *f = fopen("/proc/self/cgroup", "r");
+    if (f != NULL) {
+        size_t got = fread(self, 1, sizeof self - 1, f);
+        self[got] = '\0';
+        fclose(f);
+    }
+    unsigned q = sg_cgroup_cpu_limit("/sys/fs/cgroup", self);
+    if (f == NULL) {
+        q = sg_cgroup_cpu_limit("/sys/fs/cgroup", "0::/\n");
+        if (q == 0) q = sg_cgroup_cpu_limit("/sys/fs/cgroup", "1:cpu:/\n");
+    }
     unsigned want = q != 0 && q < mask ? q : mask;
     assert_int_equal(sg_cpus_available(), want);
     assert_int_equal(sg_cpus_quota(), q);
