@@ -176,12 +176,19 @@ typedef struct sg_copy_job {
     void *dst;
     const void *src;
     size_t count;
+    const void *pinned[2]; /* the blocks of dst and src, pinned until the copy is done */
 } sg_copy_job;
 
 static int32_t sg_copy_run(void *ctx) {
     sg_copy_job *j = ctx;
     if (j->count) memmove(j->dst, j->src, j->count);
     return 0;
+}
+
+static void sg_copy_free(void *ctx) {
+    sg_copy_job *j = ctx;
+    sg_reg_unpin(j->pinned, 2);
+    free(j);
 }
 
 aclError aclrtMemcpyAsync(void *dst, size_t destMax, const void *src, size_t count,
@@ -193,8 +200,23 @@ aclError aclrtMemcpyAsync(void *dst, size_t destMax, const void *src, size_t cou
     if (s == NULL) return err;
     sg_copy_job *j = malloc(sizeof *j);
     if (j == NULL) return sg_acl_fail(ACL_ERROR_BAD_ALLOC, "aclrtMemcpyAsync: out of memory");
-    *j = (sg_copy_job){dst, src, count};
-    return sg_stream_submit(s, sg_copy_run, free, j, count <= 64 * 1024);
+    *j = (sg_copy_job){dst, src, count, {NULL, NULL}};
+    /* The blocks stay allocated until the copy is done: an aclrtFree meanwhile waits for it. */
+    sg_reg_block blk[2];
+    size_t sizes[2] = {0, 0};
+    const void *ends[2] = {dst, src};
+    for (int i = 0; i < 2; i++)
+        if (count > 0 && sg_reg_block_of(ends[i], &blk[i])) {
+            j->pinned[i] = blk[i].start;
+            sizes[i] = blk[i].size;
+        }
+    if (!sg_reg_pin(j->pinned, sizes, 2)) {
+        free(j);
+        return sg_acl_fail(ACL_ERROR_INVALID_PARAM,
+                           "aclrtMemcpyAsync: a block of dst or src is being freed by another "
+                           "thread (expected it to live until the copy is done)");
+    }
+    return sg_stream_submit(s, sg_copy_run, sg_copy_free, j, count <= 64 * 1024);
 }
 
 aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t *free_bytes, size_t *total) {

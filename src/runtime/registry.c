@@ -23,9 +23,13 @@ typedef struct sg_block {
     uintptr_t start;
     size_t size;
     sg_handle_tag tag;
+    size_t pins; /* queued or running work that uses the block (sg_reg_pin) */
+    bool dying;  /* a free waits for the pins to go; no new pin is taken */
 } sg_block;
 static sg_block *sg_blocks;
 static size_t sg_block_count, sg_block_cap;
+/* Signalled when the last pin of a dying block goes. */
+static pthread_cond_t sg_pin_cv = PTHREAD_COND_INITIALIZER;
 
 static bool sg_is_block(sg_handle_tag tag) {
     return tag == SG_H_DEVICE_MEM || tag == SG_H_HOST_MEM;
@@ -59,7 +63,7 @@ static void sg_block_insert(const void *p, size_t size, sg_handle_tag tag) {
     uintptr_t a = (uintptr_t)p;
     size_t i = sg_block_upper(a);
     memmove(&sg_blocks[i + 1], &sg_blocks[i], (sg_block_count - i) * sizeof *sg_blocks);
-    sg_blocks[i] = (sg_block){a, size, tag};
+    sg_blocks[i] = (sg_block){a, size, tag, 0, false};
     sg_block_count++;
 }
 
@@ -70,6 +74,13 @@ static void sg_block_erase(const void *p) {
     i--;
     memmove(&sg_blocks[i], &sg_blocks[i + 1], (sg_block_count - i - 1) * sizeof *sg_blocks);
     sg_block_count--;
+}
+
+/* The block that starts exactly at p, or NULL. Under sg_reg_lock. */
+static sg_block *sg_block_at(const void *p) {
+    uintptr_t a = (uintptr_t)p;
+    size_t i = sg_block_upper(a);
+    return i > 0 && sg_blocks[i - 1].start == a ? &sg_blocks[i - 1] : NULL;
 }
 
 static size_t sg_reg_hash(const void *p) {
@@ -106,6 +117,17 @@ bool sg_reg_remove(const void *p, sg_handle_tag tag, size_t *size) {
     size_t h = sg_reg_hash(p);
     sg_entry *found = NULL;
     pthread_mutex_lock(&sg_reg_lock);
+    if (sg_is_block(tag)) {
+        /* A block still used by queued or running work is freed once that work is done; a
+           second free meanwhile finds it gone. */
+        sg_block *b = sg_block_at(p);
+        if (b == NULL || b->tag != tag || b->dying) {
+            pthread_mutex_unlock(&sg_reg_lock);
+            return false;
+        }
+        b->dying = true;
+        while ((b = sg_block_at(p))->pins > 0) pthread_cond_wait(&sg_pin_cv, &sg_reg_lock);
+    }
     for (sg_entry **pp = &sg_reg_table[h]; *pp != NULL; pp = &(*pp)->next) {
         if ((*pp)->p == p && (*pp)->tag == tag) {
             found = *pp;
@@ -154,6 +176,32 @@ bool sg_reg_block_holds(const void *p, uint64_t count, sg_reg_block *block, uint
     if (count == 0 || !sg_reg_block_of(p, block)) return true;
     *at = (uint64_t)((uintptr_t)p - (uintptr_t)block->start);
     return count <= block->size - *at;
+}
+
+bool sg_reg_pin(const void *const start[], const size_t size[], int n) {
+    bool ok = true;
+    pthread_mutex_lock(&sg_reg_lock);
+    for (int i = 0; i < n && ok; i++) {
+        sg_block *b = start[i] ? sg_block_at(start[i]) : NULL;
+        ok = start[i] == NULL || (b != NULL && !b->dying && b->size >= size[i]);
+    }
+    for (int i = 0; i < n && ok; i++)
+        if (start[i]) sg_block_at(start[i])->pins++;
+    pthread_mutex_unlock(&sg_reg_lock);
+    return ok;
+}
+
+void sg_reg_unpin(const void *const start[], int n) {
+    bool wake = false;
+    pthread_mutex_lock(&sg_reg_lock);
+    for (int i = 0; i < n; i++) {
+        sg_block *b = start[i] ? sg_block_at(start[i]) : NULL;
+        if (b == NULL) continue;
+        b->pins--;
+        wake |= b->dying && b->pins == 0;
+    }
+    if (wake) pthread_cond_broadcast(&sg_pin_cv);
+    pthread_mutex_unlock(&sg_reg_lock);
 }
 
 static void sg_reg_nothing(void *ctx) {

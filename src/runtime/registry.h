@@ -52,6 +52,15 @@ static inline const char *sg_reg_block_origin(const sg_reg_block *block) {
    bytes it holds from p are block->size - *at). The check of copies, fills and workspaces. */
 bool sg_reg_block_holds(const void *p, uint64_t count, sg_reg_block *block, uint64_t *at);
 
+/* Pins the n live blocks that start exactly at start[i] and hold at least size[i] bytes (a NULL
+   start is skipped), all or none: false, with nothing pinned, when one is gone, smaller, or
+   being freed. A pinned block stays allocated: aclrtFree / aclrtFreeHost of it waits until
+   every pin is gone (sg_reg_unpin), as queued work that reads or writes it must finish first. */
+bool sg_reg_pin(const void *const start[], const size_t size[], int n);
+
+/* Drops one pin of each block start[i] pinned by sg_reg_pin (NULL skipped). */
+void sg_reg_unpin(const void *const start[], int n);
+
 /* Runs fn(ctx) under the registry's lock if p is live with this tag, so that nobody removes p
    meanwhile (e.g. takes a reference before a concurrent destroy can drop the last one); returns
    whether it ran. fn must not call the registry. */

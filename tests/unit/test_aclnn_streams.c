@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
+#include <time.h>
 
 #include <cmocka.h>
 
@@ -220,12 +221,73 @@ static void test_sync_reports_first_error(void **state) {
     assert_int_equal(aclrtDestroyStream(h), ACL_SUCCESS);
 }
 
+static int32_t work_sleep(void *ctx) {
+    (void)ctx;
+    struct timespec t = {0, 100 * 1000 * 1000}; /* 100 ms: the frees below come meanwhile */
+    nanosleep(&t, NULL);
+    return 0;
+}
+
+/* aclrtFree of blocks that queued work still reads or writes waits until that work is done:
+   the run and the copy queued behind a sleeping item see their memory intact. Without the
+   wait the worker reads unmapped memory (blocks of 16 MiB are mmapped: SIGSEGV). */
+static void test_free_waits_for_queued_work(void **state) {
+    (void)state;
+    enum { N = 1 << 22 };
+    const size_t bytes = N * sizeof(float);
+    float *g, *o, *y, *src, *dst;
+    assert_int_equal(aclrtMalloc((void **)&g, bytes, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+    assert_int_equal(aclrtMalloc((void **)&o, bytes, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+    assert_int_equal(aclrtMalloc((void **)&y, bytes, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+    assert_int_equal(aclrtMallocHost((void **)&src, bytes), ACL_SUCCESS);
+    assert_int_equal(aclrtMalloc((void **)&dst, bytes, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+    float *want = malloc(bytes);
+    assert_non_null(want);
+    for (int i = 0; i < N; i++) {
+        g[i] = (float)(i % 19) * 0.25f - 2.0f;
+        o[i] = (float)(i % 23) * 0.25f - 3.0f;
+        src[i] = (float)i;
+        want[i] = sgt_ref_f32(g[i], o[i]);
+    }
+    const int64_t d[1] = {N};
+    aclTensor *tg = sgt_tensor(ACL_FLOAT, d, 1, g), *to = sgt_tensor(ACL_FLOAT, d, 1, o);
+    aclTensor *ty = sgt_tensor(ACL_FLOAT, d, 1, y);
+    aclrtStream h;
+    int32_t err = 0;
+    assert_int_equal(aclrtCreateStream(&h), ACL_SUCCESS);
+    sg_stream *s = sg_stream_resolve(h, "test", &err);
+    assert_non_null(s);
+    assert_int_equal(sg_stream_submit(s, work_sleep, NULL, NULL, false), 0);
+    void *ws = NULL;
+    assert_int_equal(enqueue(tg, to, ty, h, &ws), ACLNN_SUCCESS);
+    assert_null(ws);
+    assert_int_equal(aclrtMemcpyAsync(dst, bytes, src, bytes, ACL_MEMCPY_HOST_TO_DEVICE, h),
+                     ACL_SUCCESS);
+    assert_int_equal(aclDestroyTensor(tg), ACLNN_SUCCESS);
+    assert_int_equal(aclDestroyTensor(to), ACLNN_SUCCESS);
+    assert_int_equal(aclDestroyTensor(ty), ACLNN_SUCCESS);
+    /* while the stream sleeps: the inputs and the copy's source go */
+    assert_int_equal(aclrtFree(g), ACL_SUCCESS);
+    assert_int_equal(aclrtFree(o), ACL_SUCCESS);
+    assert_int_equal(aclrtFreeHost(src), ACL_SUCCESS);
+    assert_int_equal(aclrtFree(g), ACL_ERROR_INVALID_PARAM); /* gone once freed */
+    assert_int_equal(aclrtSynchronizeStream(h), ACL_SUCCESS);
+    assert_memory_equal(y, want, bytes);
+    for (int i = 0; i < N; i++)
+        if (dst[i] != (float)i) fail_msg("dst[%d] = %g, expected %d", i, (double)dst[i], i);
+    assert_int_equal(aclrtDestroyStream(h), ACL_SUCCESS);
+    assert_int_equal(aclrtFree(y), ACL_SUCCESS);
+    assert_int_equal(aclrtFree(dst), ACL_SUCCESS);
+    free(want);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_dependent_calls),
         cmocka_unit_test(test_threads),
         cmocka_unit_test(test_default_stream_shared),
         cmocka_unit_test(test_sync_reports_first_error),
+        cmocka_unit_test(test_free_waits_for_queued_work),
     };
     return cmocka_run_group_tests(tests, sgt_setup, sgt_teardown);
 }

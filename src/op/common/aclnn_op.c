@@ -142,6 +142,7 @@ aclnnStatus sg_op_make_executor(const char *fn, const char *run_name, const sg_k
 typedef struct sg_run_ctx {
     aclOpExecutor *ex;
     void *workspace;
+    const void *pinned[4]; /* the blocks of the tensors and the workspace, pinned until done */
 } sg_run_ctx;
 
 static int32_t sg_run_work(void *arg) {
@@ -151,6 +152,7 @@ static int32_t sg_run_work(void *arg) {
 
 static void sg_run_free(void *arg) {
     sg_run_ctx *c = arg;
+    sg_reg_unpin(c->pinned, 4);
     sg_ex_release(c->ex);
     free(c);
 }
@@ -207,8 +209,33 @@ aclnnStatus sg_op_run(const char *fn, void *workspace, uint64_t workspace_size,
                                                             : ACLNN_ERR_RUNTIME_ERROR);
     sg_run_ctx *c = malloc(sizeof *c);
     if (c == NULL) return sg_acl_fail(ACLNN_ERR_INNER, "%s: out of memory", fn);
-    c->ex = executor;
-    c->workspace = workspace;
+    *c = (sg_run_ctx){executor, workspace, {NULL}};
+    /* The blocks stay allocated until the run is done: an aclrtFree meanwhile waits for it. */
+    size_t sizes[4] = {0};
+    for (int v = 0; v < executor->nt; v++) {
+        c->pinned[v] = executor->blk_start[v];
+        sizes[v] = executor->blk_size[v];
+    }
+    if (!sg_reg_pin(c->pinned, sizes, executor->nt)) {
+        free(c);
+        return sg_acl_fail(ACLNN_ERR_PARAM_INVALID,
+                           "%s: a block a tensor lay in at phase 1 is being freed by another "
+                           "thread (expected the tensors' memory to live until the run is done)",
+                           fn);
+    }
+    if (workspace != NULL && executor->workspace > 0 && sg_reg_block_of(workspace, &blk)) {
+        c->pinned[3] = blk.start;
+        sizes[3] = blk.size;
+        if (!sg_reg_pin(&c->pinned[3], &sizes[3], 1)) {
+            c->pinned[3] = NULL;
+            sg_reg_unpin(c->pinned, 3);
+            free(c);
+            return sg_acl_fail(ACLNN_ERR_PARAM_INVALID,
+                               "%s: workspace %p's block is being freed by another thread "
+                               "(expected it to live until the run is done)",
+                               fn, workspace);
+        }
+    }
     /* Claimed atomically against a concurrent destroy or run: a one-shot executor is spent once
        queued (the registry's reference passes to the run, which frees it); a repeatable one
        gains a reference for the run while it is still registered. */
@@ -216,6 +243,7 @@ aclnnStatus sg_op_run(const char *fn, void *workspace, uint64_t workspace_size,
                        ? sg_reg_if_live(executor, SG_H_EXECUTOR, sg_ex_ref, executor)
                        : sg_reg_remove(executor, SG_H_EXECUTOR, NULL);
     if (!claimed) {
+        sg_reg_unpin(c->pinned, 4);
         free(c);
         return sg_acl_fail(ACLNN_ERR_PARAM_INVALID,
                            "%s: executor %p is not live (already run or destroyed by another "
