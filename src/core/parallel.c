@@ -19,7 +19,28 @@ static _Atomic(selugrad_parallel_for_fn) sg_hook_fn;
 static _Atomic(void *) sg_hook_ctx;
 static pthread_mutex_t sg_hook_mu = PTHREAD_MUTEX_INITIALIZER; /* one writer at a time */
 
+/* fork() in another thread while a writer is between its two stores of the sequence would give
+   the child an odd sequence that no writer ends, and every reader there would wait for it: the
+   fork waits for the writer (sg_hook_mu held across it), so the child gets the pair one writer
+   left, which is the host's setting, kept as it is. Registered by the first writer before it
+   takes the lock. */
+static void sg_hook_fork_prepare(void) {
+    pthread_mutex_lock(&sg_hook_mu);
+}
+
+static void sg_hook_fork_done(void) {
+    pthread_mutex_unlock(&sg_hook_mu);
+}
+
+static pthread_once_t sg_hook_fork_once = PTHREAD_ONCE_INIT;
+
+static void sg_hook_fork_register(void) {
+    /* fails only without memory: the hook is then set without the handler */
+    (void)pthread_atfork(sg_hook_fork_prepare, sg_hook_fork_done, sg_hook_fork_done);
+}
+
 selugrad_status selugrad_set_parallel_for(selugrad_parallel_for_fn fn, void *ctx) {
+    pthread_once(&sg_hook_fork_once, sg_hook_fork_register);
     pthread_mutex_lock(&sg_hook_mu);
     unsigned s = atomic_load_explicit(&sg_hook_seq, memory_order_relaxed);
     atomic_store_explicit(&sg_hook_seq, s + 1, memory_order_relaxed);

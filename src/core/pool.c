@@ -473,10 +473,66 @@ static void *sg_worker_main(void *arg) {
     return NULL;
 }
 
-/* Starts workers up to want (called with job_lock and mu held); returns how many exist. */
+/* ---- fork ----
+ * fork() copies only the thread that calls it: the child of a process whose pool has workers
+ * has none, while its copy of the pool counts them, and its copies of job_lock, mu and the
+ * condition variables are in whatever state the parent's threads had them (a lock held by a
+ * caller or worker that the child lacks stays held). In the child (sg_pool_fork_child) the pool
+ * is as before its first start: no workers, no job, no sleeper, fresh locks and condition
+ * variables, the spin rule unsampled and the tallies at zero, so the child's first call that
+ * splits starts workers of its own and runs on the threads asked, as in a new process. A call
+ * running in another thread of the parent at the fork is not the child's: it has no thread
+ * there, and nothing of it is kept but its generation (below). So the handler takes no lock before
+ * the fork (a prepare handler that took job_lock would make fork() wait for a whole call in another
+ * thread) and writes every word and lock the pool has, whatever state they were copied in. Kept as
+ * copied: the generation in `word` and the slots, whose tags are then all older than the child's
+ * jobs, as in the parent (a job that was being published gets the same generation again, and so the
+ * same sweep of the slots where it had one); rewriting the slots would write 64 KiB in every
+ * child, also one that only execs. Kept too: the settings (sg_threads_override, the cap) and the
+ * CPU count read once (cpus.c), which the child shares with the parent unless it changes its own
+ * mask. */
+
+static pthread_once_t sg_pool_fork_once = PTHREAD_ONCE_INIT;
+static bool sg_pool_fork_handled; /* written by sg_pool_fork_register, under sg_pool_fork_once */
+
+static void sg_pool_fork_child(void) {
+    sg_pool *p = &sg_the_pool;
+    atomic_store_explicit(&p->remaining, 0, memory_order_relaxed);
+    p->fn = NULL;
+    p->ctx = NULL;
+    atomic_store_explicit(&p->claim_most, 0, memory_order_relaxed);
+    atomic_store_explicit(&p->sleepers, 0, memory_order_relaxed);
+    atomic_store_explicit(&p->nworkers, 0, memory_order_relaxed);
+    atomic_store_explicit(&p->cpus, 0, memory_order_relaxed);
+    atomic_store_explicit(&p->spin, 0, memory_order_relaxed);
+    atomic_store_explicit(&p->sampled_ns, 0, memory_order_relaxed);
+    atomic_store_explicit(&p->denied_ns, 0, memory_order_relaxed);
+    p->start_word = 0;
+    p->last_job_ns = 0;
+    atomic_store_explicit(&p->caller_waits, 0, memory_order_relaxed);
+    atomic_store_explicit(&p->wake_seq, 0, memory_order_relaxed);
+    pthread_mutex_init(&p->job_lock, NULL);
+    pthread_mutex_init(&p->mu, NULL);
+    pthread_cond_init(&p->wake, NULL);
+    pthread_cond_init(&p->done, NULL);
+    atomic_store_explicit(&sg_tally.jobs, 0, memory_order_relaxed);
+    atomic_store_explicit(&sg_tally.threads, 0, memory_order_relaxed);
+}
+
+/* Registers sg_pool_fork_child, once per process and its children (a child inherits both the
+   registration and this once). sg_pool_for runs it before a call can hold job_lock with no
+   worker started, so a fork at any moment after a pool's first start finds it registered. */
+static void sg_pool_fork_register(void) {
+    sg_pool_fork_handled = pthread_atfork(NULL, NULL, sg_pool_fork_child) == 0;
+}
+
+/* Starts workers up to want (called with job_lock and mu held); returns how many exist. No
+   worker is started where the fork handler could not be registered (pthread_atfork out of
+   memory): a child would count workers it lacks. */
 static unsigned sg_pool_grow(sg_pool *p, unsigned want) {
     p->start_word = atomic_load(&p->word);
     unsigned have = atomic_load_explicit(&p->nworkers, memory_order_relaxed);
+    if (!sg_pool_fork_handled) want = 0;
     unsigned cpus = sg_cpus_affinity();
     atomic_store_explicit(&p->cpus, cpus, memory_order_relaxed);
     while (have < want) {
@@ -577,6 +633,10 @@ selugrad_status sg_pool_for(unsigned nth, size_t n_tasks, sg_range_fn fn, void *
     if (nth > cap) nth = cap;
     if (nth > n_tasks) nth = (unsigned)n_tasks;
     if (nth > SG_MAX_THREADS) nth = SG_MAX_THREADS;
+    /* Before the pool's first start: no worker exists. A relaxed read of a line the calls read
+       anyway; sg_pool_fork_register. */
+    if (nth > 1 && atomic_load_explicit(&p->nworkers, memory_order_relaxed) == 0)
+        pthread_once(&sg_pool_fork_once, sg_pool_fork_register);
     if (nth <= 1 || pthread_mutex_trylock(&p->job_lock) != 0) {
         fn(ctx, 0, n_tasks);
         return SELUGRAD_OK;

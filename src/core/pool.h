@@ -5,7 +5,9 @@
  * only for tasks other threads are running, never for a worker that has not started: a
  * descheduled or slow worker costs the caller its tasks' time, not a scheduler's time slice.
  * One job runs at a time; a caller that finds the pool busy runs its job itself, so concurrent
- * callers never wait on each other. Results never depend on who ran which task.
+ * callers never wait on each other. Results never depend on who ran which task. In a child of
+ * fork() the pool is as before its first start, whatever the parent's threads were doing: the
+ * child's calls start workers of its own (pool.c, "fork").
  */
 #ifndef SELUGRAD_CORE_POOL_H
 #define SELUGRAD_CORE_POOL_H
