@@ -1,0 +1,30 @@
+# The AVX512-FP16 kernels (src/kernels/avx512fp16) on CPUs without AVX512-FP16: their source,
+# unchanged, compiled once more with the AVX-512 flags but not -mavx512fp16, with
+# tests/emu/fp16_emu.h force-included (it emulates the FP16 intrinsics they call) and their names
+# given the suffix _emu (the library's own objects keep theirs), into test_fp16_emu. x86-64 only;
+# Skipped (exit 77) on a CPU without AVX-512F/BW/VL/DQ/VBMI.
+if(SG_X86)
+  set(sg_emu_flags -mavx512f -mavx512bw -mavx512vl -mavx512dq -mavx512vbmi)
+  string(REPLACE ";" " " sg_emu_flags_str "${sg_emu_flags}")
+  check_c_compiler_flag("${sg_emu_flags_str}" SG_CC_HAS_fp16_emu)
+endif()
+if(SG_X86 AND SG_CC_HAS_fp16_emu)
+  set(sg_emu_kernels "")
+  set(sg_emu_renames "")
+  foreach(dt f16 s8 u8)
+    list(APPEND sg_emu_kernels ${PROJECT_SOURCE_DIR}/src/kernels/avx512fp16/${dt}_avx512fp16.c)
+    list(APPEND sg_emu_renames sg_${dt}_selugrad__avx512fp16=sg_${dt}_selugrad__avx512fp16_emu)
+  endforeach()
+  # Source properties are per directory: the library's -mavx512fp16 on these files (set in the
+  # top directory) does not apply here, nor this -include there.
+  set_source_files_properties(${sg_emu_kernels} PROPERTIES
+    COMPILE_OPTIONS "-include;${CMAKE_CURRENT_SOURCE_DIR}/emu/fp16_emu.h")
+  add_library(sg_fp16_emu OBJECT ${sg_emu_kernels} ${CMAKE_CURRENT_SOURCE_DIR}/emu/fp16_emu_ops.c)
+  target_compile_options(sg_fp16_emu PRIVATE ${sg_emu_flags})
+  target_compile_definitions(sg_fp16_emu PRIVATE ${sg_emu_renames})
+  target_link_libraries(sg_fp16_emu PRIVATE selugrad_internal)
+  sg_program_warnings(sg_fp16_emu)
+  sg_add_cmocka_test(test_fp16_emu ${CMAKE_CURRENT_SOURCE_DIR}/emu/test_fp16_emu.c
+    $<TARGET_OBJECTS:sg_fp16_emu>)
+  set_tests_properties(test_fp16_emu PROPERTIES SKIP_RETURN_CODE 77)
+endif()

@@ -1,0 +1,34 @@
+/*
+ * Each emulated AVX512-FP16 intrinsic of fp16_emu.h applied over arrays, called by its intrinsic
+ * name (fp16_emu_ops.c, compiled like the emulated kernels), so that test_fp16_emu checks the
+ * names the kernels call, lane by lane, against its own model. n: a multiple of 32. Callers
+ * must first check that the CPU runs AVX-512F/BW/VL/DQ/VBMI (cpu_runs_emulation in
+ * test_fp16_emu.c).
+ */
+#ifndef SELUGRAD_TESTS_EMU_FP16_EMU_OPS_H
+#define SELUGRAD_TESTS_EMU_FP16_EMU_OPS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+void sge_ops_add(size_t n, const uint16_t *a, const uint16_t *b, uint16_t *r);
+void sge_ops_mul(size_t n, const uint16_t *a, const uint16_t *b, uint16_t *r);
+void sge_ops_fmadd(size_t n, const uint16_t *a, const uint16_t *b, const uint16_t *c, uint16_t *r);
+void sge_ops_cvtepi16_ph(size_t n, const int16_t *a, uint16_t *r);
+void sge_ops_cvt_rne_ph_epi16(size_t n, const uint16_t *a, int16_t *r);
+/* r[i]: 1 where the predicate holds on (a[i], b[i]), else 0 */
+void sge_ops_cmp_lt_oq(size_t n, const uint16_t *a, const uint16_t *b, uint8_t *r);
+void sge_ops_cmp_unord_q(size_t n, const uint16_t *a, const uint16_t *b, uint8_t *r);
+/* r[i] = bit i % 32 of k[i / 32] ? b[i] : a[i] */
+void sge_ops_mask_blend(size_t n, const uint32_t *k, const uint16_t *a, const uint16_t *b,
+                        uint16_t *r);
+/* r[i] = the bits of _mm512_setzero_ph() and of _mm512_castph_si512(_mm512_castsi512_ph(a)) */
+void sge_ops_setzero_cast(size_t n, const uint16_t *a, uint16_t *zero, uint16_t *r);
+
+/* The emulated kernels: the library's src/kernels/avx512fp16 files compiled with fp16_emu.h,
+   their names given the suffix _emu. */
+void sg_f16_selugrad__avx512fp16_emu(size_t n, const void *g, const void *o, void *y);
+void sg_s8_selugrad__avx512fp16_emu(size_t n, const void *g, const void *o, void *y);
+void sg_u8_selugrad__avx512fp16_emu(size_t n, const void *g, const void *o, void *y);
+
+#endif /* SELUGRAD_TESTS_EMU_FP16_EMU_OPS_H */
