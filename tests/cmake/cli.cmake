@@ -179,6 +179,9 @@ if(TARGET selugrad_cli)
   add_test(NAME cli_compute_rank16_header COMMAND ${CMAKE_COMMAND} -DCLI=$<TARGET_FILE:selugrad_cli>
     -DIN=${CMAKE_CURRENT_SOURCE_DIR}/data/empty_rank16.npy
     -DDIR=${CMAKE_CURRENT_BINARY_DIR}/cli_rank16 -P ${CMAKE_CURRENT_SOURCE_DIR}/cli/save_shape.cmake)
+  # outputs: replaced whole or not at all, never over an input (compute -o, st --report)
+  add_test(NAME cli_out_files COMMAND ${CMAKE_COMMAND} -DCLI=$<TARGET_FILE:selugrad_cli>
+    -DDIR=${CMAKE_CURRENT_BINARY_DIR}/cli_out_files -P ${CMAKE_CURRENT_SOURCE_DIR}/cli/out_files.cmake)
   # a NaN prints as nan whatever its sign, as Python's repr of selugrad.verify prints it: one
   # fp16 element 0xFE00 as gradOutput, result and gradInput (the model gives 0x7E00)
   set(sg_negnan ${CMAKE_CURRENT_SOURCE_DIR}/data/f16_negnan.bin)

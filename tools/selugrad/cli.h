@@ -82,8 +82,22 @@ void cli_mix_outliers(cli_tensor *t, cli_rng *r, const double *outliers, size_t 
    shape (rank_hint == SIZE_MAX: one dimension from the file size). */
 int cli_load(const char *path, int dtype_hint, size_t rank_hint, const int64_t *dims_hint,
              cli_tensor *t, char *err, size_t errlen);
-/* Writes .npy (or raw .bin when the name ends in .bin). f64 != NULL writes those doubles. */
+/* Writes .npy (or raw .bin when the name ends in .bin). f64 != NULL writes those doubles.
+   An existing file is replaced only by the whole new one (cli_out_open). */
 int cli_save(const char *path, const cli_tensor *t, const double *f64, char *err, size_t errlen);
+
+/* Whether paths a and b name one existing file (the same device and inode). */
+int cli_same_file(const char *a, const char *b);
+/* Opens path to be written: a regular file (or a new one) through a temporary file beside it
+   (tmp, of at least PATH_MAX + 8 bytes), which cli_out_close renames over it once the whole
+   content is written, so a failure while writing (a full disk) leaves an existing file as it
+   was; its mode is kept, and a symbolic link keeps pointing at the file it names. A device or
+   a FIFO, or a directory where no temporary file can be made, is written in place (tmp "").
+   NULL when path cannot be opened (errno says why). */
+FILE *cli_out_open(const char *path, char *tmp, size_t cap);
+/* Closes f; ok says whether every write succeeded. With a temporary file: renamed over the
+   target when all went well, else removed. Returns whether the file is written whole. */
+int cli_out_close(FILE *f, const char *tmp, int ok);
 
 /* ---- progress.c: progress of a long command on stderr (docs/cli.md, "Progress"). ---- */
 enum { CLI_PROGRESS_CHUNK = 1 << 20 };     /* elements between two reports of a long loop */

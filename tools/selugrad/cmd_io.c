@@ -326,6 +326,11 @@ int cli_cmd_compute(int argc, char **argv) {
         return cli_usage_error("compute",
                                "--gradInput is what compute writes: name it with -o FILE");
     if (!a.dest) return cli_usage_error("compute", "-o FILE is needed");
+    if (cli_same_file(a.dest, a.grad) || cli_same_file(a.dest, a.out))
+        return cli_usage_error("compute",
+                               "-o %s is the %s file (expected another name: the result would "
+                               "replace an input)",
+                               a.dest, cli_same_file(a.dest, a.grad) ? "gradOutput" : "result");
     cli_tensor g, o, y;
     cli_progress p; /* two files read, the model (and the float64 golden), the file written */
     if ((rc = cli_io_load(&a, &g, &o, NULL, &p, "compute", a.f64 ? 5 : 4)) != 0) return rc;

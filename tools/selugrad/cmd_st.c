@@ -8,6 +8,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -182,7 +183,7 @@ static int st_check_ids(cJSON *const *files, const char *const *paths, int nfile
                         const char *ids) {
     for (int f = 0; f < nfiles; f++) {
         for (int g = 0; g < f; g++)
-            if (strcmp(paths[f], paths[g]) == 0)
+            if (strcmp(paths[f], paths[g]) == 0 || cli_same_file(paths[f], paths[g]))
                 return cli_usage_error("st", "the file %s is given twice", paths[f]);
         const cJSON *c;
         char a[ST_ID_MAX], b[ST_ID_MAX];
@@ -271,8 +272,14 @@ static int st_parse(int argc, char **argv, st_args *a) {
 
 /* A report that cannot be written is a usage error, found before any case runs; the probe
    creates or appends nothing, so an existing file is not touched. */
-static int st_check_report(const char *report) {
+static int st_check_report(const char *report, const char *const paths[], int nfiles) {
     if (!report) return 0;
+    for (int f = 0; f < nfiles; f++)
+        if (cli_same_file(report, paths[f]))
+            return cli_usage_error("st",
+                                   "the report %s is the case file %s (expected another name: "
+                                   "the report would replace the cases)",
+                                   report, paths[f]);
     struct stat before;
     int existed = stat(report, &before) == 0;
     FILE *probe = fopen(report, "a");
@@ -288,7 +295,7 @@ static int st_check_report(const char *report) {
 /* Everything checked before a case runs: the report can be written, ids are unique and every
    --ids entry exists. */
 static int st_validate(const st_args *a) {
-    int rc = st_check_report(a->report);
+    int rc = st_check_report(a->report, a->paths, a->nfiles);
     return rc != 0 ? rc : st_check_ids(a->files, a->paths, a->nfiles, a->ids);
 }
 
@@ -392,11 +399,12 @@ static void st_summary(const st_tally *tally, int done, int failed, cJSON *rep) 
 /* Writes the report as JSON; 0, or 1 when it cannot. */
 static int st_write_report(const char *report, const cJSON *rep) {
     char *s = cJSON_Print(rep);
-    FILE *out = fopen(report, "w");
+    char tmp[PATH_MAX + 8];
+    FILE *out = cli_out_open(report, tmp, sizeof tmp);
     int rc = 0;
     /* a full disk may show only when the buffer is flushed, at fclose */
     int wrote = s && out && fputs(s, out) >= 0;
-    if (out && fclose(out) != 0) wrote = 0;
+    if (out) wrote = cli_out_close(out, tmp, wrote);
     if (!wrote) {
         fprintf(stderr, "selugrad st: cannot write %s: %s\n", report,
                 out ? "write failed" : strerror(errno));

@@ -200,6 +200,11 @@ int cli_fwd_io(const char *cmd, int argc, char **argv) {
     if (!x_path) return cli_usage_error(cmd, "--self (or --x) is needed with --op=selu");
     if (verify && !result) return cli_usage_error(cmd, "--out (the result under test) is needed");
     if (!verify && !dest) return cli_usage_error(cmd, "-o FILE is needed");
+    if (!verify && cli_same_file(dest, x_path))
+        return cli_usage_error(cmd,
+                               "-o %s is the self file (expected another name: the result would "
+                               "replace the input)",
+                               dest);
     cli_tensor x, y;
     char err[512];
     if (cli_load(x_path, dtype, rank, dims, &x, err, sizeof err) != 0) {

@@ -4,13 +4,64 @@
  * '<V2' when --dtype=bf16 says so. The header is a Python dict literal; only 'descr',
  * 'fortran_order' and 'shape' are read.
  */
+#define _DEFAULT_SOURCE /* mkstemp, realpath, fchmod */
 #include <errno.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli.h"
+
+int cli_same_file(const char *a, const char *b) {
+    struct stat sa, sb;
+    return a && b && stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
+           sa.st_ino == sb.st_ino;
+}
+
+/* The suffix of cli_out_open's temporary name. */
+#define CLI_TMP_SUFFIX ".XXXXXX"
+
+FILE *cli_out_open(const char *path, char *tmp, size_t cap) {
+    tmp[0] = '\0';
+    struct stat st;
+    int exists = stat(path, &st) == 0;
+    /* a device or a FIFO (/dev/stdout, /dev/full) is written as it is */
+    if (exists && !S_ISREG(st.st_mode)) return fopen(path, "wb");
+    if (exists && access(path, W_OK) != 0) return NULL; /* a read-only file stays so */
+    char real[PATH_MAX];
+    const char *target = exists && realpath(path, real) ? real : path; /* a link keeps its link */
+    int fd = -1;
+    if ((size_t)snprintf(tmp, cap, "%s" CLI_TMP_SUFFIX, target) < cap) fd = mkstemp(tmp);
+    if (fd < 0) { /* e.g. a directory that only lets the file itself be written */
+        tmp[0] = '\0';
+        return fopen(path, "wb");
+    }
+    mode_t mask = umask(0);
+    umask(mask);
+    FILE *f = fchmod(fd, exists ? st.st_mode & 07777 : 0666 & ~mask) == 0 ? fdopen(fd, "wb") : NULL;
+    if (f == NULL) {
+        close(fd);
+        unlink(tmp);
+        tmp[0] = '\0';
+        return fopen(path, "wb");
+    }
+    return f;
+}
+
+int cli_out_close(FILE *f, const char *tmp, int ok) {
+    ok = fclose(f) == 0 && ok;
+    if (tmp[0] == '\0') return ok;
+    char target[PATH_MAX + sizeof CLI_TMP_SUFFIX];
+    size_t n = strlen(tmp) - (sizeof CLI_TMP_SUFFIX - 1);
+    memcpy(target, tmp, n);
+    target[n] = '\0';
+    ok = ok && rename(tmp, target) == 0;
+    if (!ok) unlink(tmp);
+    return ok;
+}
 
 static int cli_ends_with(const char *s, const char *suffix) {
     size_t a = strlen(s), b = strlen(suffix);
@@ -245,7 +296,8 @@ int cli_load(const char *path, int dtype_hint, size_t rank_hint, const int64_t *
 }
 
 int cli_save(const char *path, const cli_tensor *t, const double *f64, char *err, size_t errlen) {
-    FILE *f = fopen(path, "wb");
+    char tmp[PATH_MAX + sizeof CLI_TMP_SUFFIX];
+    FILE *f = cli_out_open(path, tmp, sizeof tmp);
     if (!f) {
         snprintf(err, errlen, "cannot create %s: %s", path, strerror(errno));
         return -1;
@@ -275,7 +327,7 @@ int cli_save(const char *path, const cli_tensor *t, const double *f64, char *err
         ok = ok && fputc('\n', f) != EOF;
     }
     ok = ok && fwrite(body, es, t->n, f) == t->n;
-    ok = (fclose(f) == 0) && ok;
+    ok = cli_out_close(f, tmp, ok);
     if (!ok) snprintf(err, errlen, "cannot write %s", path);
     return ok ? 0 : -1;
 }
