@@ -88,14 +88,24 @@ def dtype_of(spec, fn="dtype_of"):
     return d
 
 
+def _refuse_masked(x, name, fn):
+    if isinstance(x, np.ma.MaskedArray):  # the mask would be dropped without a word
+        raise TypeError(f"{fn}: {name} is a masked array; selugrad computes every element and "
+                        f"keeps no mask (pass {name}.filled(value) or {name}.data)")
+
+
 def _array(x, name, fn):
-    if isinstance(x, np.ndarray):
-        return x
-    try:
-        a = np.asarray(x)
-    except Exception as e:  # e.g. ragged nested lists
-        raise TypeError(f"{fn}: {name} is not an array ({e})") from None
-    return a
+    """x as an array in native byte order (a '>f4' array is read through a native copy, as
+    NumPy's ufuncs read it)."""
+    _refuse_masked(x, name, fn)
+    if not isinstance(x, np.ndarray):
+        try:
+            x = np.asarray(x)
+        except Exception as e:  # e.g. ragged nested lists
+            raise TypeError(f"{fn}: {name} is not an array ({e})") from None
+    if not x.dtype.isnative:
+        x = x.astype(x.dtype.newbyteorder("="))
+    return x
 
 
 def _own_dtype(a, name, fn):
@@ -131,7 +141,8 @@ def check_args(fn, named, out, dtype):
     Returns (DType, [arrays], out array or None). Errors, in this order: not an array or an
     unsupported dtype (TypeError), dtypes that differ (TypeError), shapes that differ
     (ValueError), then out: not an array, wrong dtype (TypeError), wrong shape, read-only
-    (ValueError)."""
+    (ValueError). Inputs in non-native byte order come back as native copies; an out in
+    non-native byte order is kept (run converts the result into it)."""
     arrays = [_array(v, n, fn) for n, v in named]
     names = [n for n, _ in named]
     if dtype is None:
@@ -155,7 +166,9 @@ def check_args(fn, named, out, dtype):
     if out is not None:
         if not isinstance(out, np.ndarray):
             raise TypeError(f"{fn}: out is {type(out).__name__}, not a NumPy array")
-        ok = out.dtype == arrays[0].dtype if dtype is None else _fits(out, d)
+        _refuse_masked(out, "out", fn)
+        native = out if out.dtype.isnative else out.view(out.dtype.newbyteorder("="))
+        ok = native.dtype == arrays[0].dtype if dtype is None else _fits(native, d)
         if not ok:
             raise TypeError(f"{fn}: out dtype {out.dtype} differs from {names[0]} dtype "
                             f"{arrays[0].dtype} (expected equal dtypes)")
@@ -230,6 +243,11 @@ _FEW_RUNS = 16
 def run(fn_contig, fn_strided, d, inputs, y, fn):
     """y = op(*inputs) elementwise (inputs and y of one shape, d's itemsize). y may be the same
     view as an input (in place); any other overlap is computed as if out of place."""
+    if not y.dtype.isnative:  # e.g. '>f4': computed natively, then converted into y
+        tmp = np.empty(y.shape, y.dtype.newbyteorder("="))
+        run(fn_contig, fn_strided, d, inputs, tmp, fn)
+        y[...] = tmp
+        return
     n = y.size
     if n == 0:  # the library still checks the dtype
         _call(fn_contig(d.code, 0, *[_data(a) for a in inputs], _data(y)))

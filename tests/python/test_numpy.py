@@ -264,3 +264,30 @@ def test_package_facts():
     for name in HOLDERS:
         assert selugrad.kernel_name(name).startswith(selugrad.dtype_of(name).short + "_")
     assert f32_bits(1.0) == 0x3F800000  # the helper the tests use
+
+
+def test_non_native_byte_order_is_read_and_written_by_value(dtype_name):
+    # '>f4' and the like: the values count, not the bytes, as for NumPy's ufuncs; the inputs are
+    # read through native copies (so out may be one of them), out gets the values in its order
+    g, o = make_inputs(dtype_name, 500, seed=33)
+    gb, ob = g.astype(g.dtype.newbyteorder(">")), o.astype(o.dtype.newbyteorder(">"))
+    y = call(dtype_name, gb, ob)
+    assert y.dtype.isnative
+    _check_against_model(dtype_name, g, o, y)
+    out = np.zeros(g.shape, g.dtype.newbyteorder(">"))
+    assert call(dtype_name, g, o, out=out) is out
+    _check_against_model(dtype_name, g, o, out.astype(g.dtype))
+    assert call(dtype_name, gb, ob, out=gb) is gb  # in place
+    _check_against_model(dtype_name, g, o, gb.astype(g.dtype))
+
+
+def test_masked_arrays_are_refused():
+    # the mask would be lost: the result is a plain array of every element
+    m = np.ma.array(np.ones(3, np.float32), mask=[False, True, False])
+    f = np.ones(3, np.float32)
+    for args, kw, name in (((m, f), {}, "grad"), ((f, m), {}, "result"), ((f, f), {"out": m}, "out")):
+        with pytest.raises(TypeError, match=rf"^selu_backward: {name} is a masked array"):
+            selugrad.selu_backward(*args, **kw)
+    with pytest.raises(TypeError, match=r"^selu: x is a masked array"):
+        selugrad.selu(m)
+    assert np.array_equal(m.data, f)  # nothing written
