@@ -10,7 +10,8 @@
  * Then the three kernels against the golden, bit for bit: every 8-bit (g, o) pair at several
  * lengths, every fp16 o against chosen g and every g against chosen o, every length 0..200 at
  * several placements, calls around the streaming threshold (SG_NT_MIN_BYTES) with y at every
- * element offset within 64 bytes, in place (y == g, y == o), and no byte written outside y.
+ * element offset within 64 bytes, in place (y == g, y == o), y a few elements before an input,
+ * and no byte written outside y.
  * Exits 77 (CTest: Skipped) where the CPU lacks AVX-512F/BW/VL/DQ/VBMI.
  */
 #include <math.h>
@@ -561,10 +562,36 @@ static void test_lengths(void **state) {
     free(o);
 }
 
+/* y d elements before g (which 0) or o (which 1), overlapping the rest of it: a partial overlap,
+   which the API refuses but a direct call may make. The streaming loop then keeps to element
+   order (sg512_stream_loop: no sub-streams), so every element is read before y's store reaches
+   it and y holds the results of the inputs as they were; the input's last d elements, beyond
+   y, stay as they were. */
+static void run_behind(const kern *k, size_t n, const uint8_t *g0, const uint8_t *o0,
+                       const uint8_t *want, size_t d, int which) {
+    size_t bytes = n * k->es, shared = (n + d) * k->es, other = bytes;
+    uint8_t *sbuf = xalloc(shared), *obuf = xalloc(other);
+    memcpy(sbuf + d * k->es, which ? o0 : g0, bytes);
+    memcpy(obuf, which ? g0 : o0, bytes);
+    const uint8_t *in = sbuf + d * k->es;
+    k->fn(n, which ? obuf : in, which ? in : obuf, sbuf);
+    for (size_t i = 0; i < n; i++)
+        if (elem(sbuf, i, k->es) != elem(want, i, k->es))
+            fail_msg("%s (emulated), y %zu elements before %s, n=%zu: element %zu (g=0x%X o=0x%X) "
+                     "gives 0x%X, the golden 0x%X",
+                     k->name, d, which ? "o" : "g", n, i, elem(g0, i, k->es), elem(o0, i, k->es),
+                     elem(sbuf, i, k->es), elem(want, i, k->es));
+    assert_memory_equal(sbuf + bytes, (which ? o0 : g0) + bytes - d * k->es, d * k->es);
+    assert_memory_equal(obuf, which ? g0 : o0, bytes);
+    elements_checked += n;
+    free(sbuf);
+    free(obuf);
+}
+
 /* Calls just below and at the streaming threshold (the inputs and the output together reach
    SG_NT_MIN_BYTES: peel to a 64-byte aligned y, stream, SFENCE) and past it: y at every element
-   offset within 64 bytes, at a byte offset off the element size, and in place at several
-   offsets. */
+   offset within 64 bytes, at a byte offset off the element size, in place at several offsets,
+   and y partly overlapping an input (run_behind). */
 static void test_streaming(void **state) {
     const kern *k = (const kern *)*state;
     size_t e = k->es, at = (SG_NT_MIN_BYTES + 3 * e - 1) / (3 * e);
@@ -590,6 +617,9 @@ static void test_streaming(void **state) {
             run_case(k, what, n, g, o, want, off, 0, 0, Y_IS_G);
             run_case(k, what, n, g, o, want, 0, off, 0, Y_IS_O);
         }
+        if (s == 1 || s == 4)
+            for (size_t d = 1; d < 64; d += 32)
+                for (int which = 0; which < 2; which++) run_behind(k, n, g, o, want, d, which);
         free(want);
     }
     free(g);
