@@ -36,6 +36,38 @@ def _shape_of(shape):
     return dims
 
 
+def _check_npy_header(path):
+    """Refuses, before anything is allocated, a .npy header whose shape has a negative dim or
+    claims more or less data than the file holds (as the CLI does): np.load would allocate the
+    whole claimed array first, or read a negative dim as 'the rest of the file'. A file that is
+    no .npy at all is left to np.load's own message."""
+    fmt = np.lib.format
+    with open(path, "rb") as f:
+        try:
+            version = fmt.read_magic(f)
+            if version == (1, 0):
+                shape, _, dt = fmt.read_array_header_1_0(f)
+            elif version == (2, 0):
+                shape, _, dt = fmt.read_array_header_2_0(f)
+            else:  # (3, 0): the 2.0 header in UTF-8, read by NumPy's private reader
+                shape, _, dt = fmt._read_array_header(f, version)
+        except (ValueError, AttributeError, TypeError, SyntaxError):
+            return
+        offset = f.tell()
+    if any(not isinstance(n, int) or n < 0 for n in shape):
+        raise ValueError(f"load_npu_dump: {path}: malformed shape {shape!r} in the .npy header "
+                         "(dims are whole numbers >= 0)")
+    n = 1
+    for d in shape:
+        n *= d
+    size = os.path.getsize(path) - offset
+    if dt.hasobject or n * dt.itemsize == size:
+        return
+    raise ValueError(f"load_npu_dump: {path}: file is {'shorter' if n * dt.itemsize > size else 'longer'} "
+                     f"than its shape says ({size} bytes of data, the shape "
+                     f"{_core._shape_str(shape)} needs {n} elements of {dt.itemsize} bytes)")
+
+
 def load_npu_dump(path, dtype=None, shape=None):
     """Reads a tensor dump: a NumPy .npy file, or a raw little-endian .bin file (any other name is
     read as .npy). dtype: a name ("float16", "f16", "bfloat16", ...) or NumPy dtype; needed for
@@ -65,6 +97,7 @@ def load_npu_dump(path, dtype=None, shape=None):
                              f"{_core._shape_str(shape)} needs {n} elements of {es} bytes)")
         a = np.fromfile(path, dtype=want.numpy.newbyteorder("<")).reshape(shape)
         return a.astype(want.numpy.newbyteorder("="), copy=False)
+    _check_npy_header(path)
     try:
         a = np.load(path, allow_pickle=False)
     except ValueError as e:

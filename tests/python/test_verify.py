@@ -316,3 +316,25 @@ def test_fabricated_npu_dumps_end_to_end(tmp_path):
     r = selugrad.verify(ld("y"), ld("g"), ld("o"), dtype="bfloat16")
     assert any("read as float16" in h for h in r.hints), r.hints
     assert f16_bits(1.0) == 0x3C00
+
+
+def _npy_with_header(path, header_dict, body):
+    """A version 1.0 .npy file with this header text and these data bytes."""
+    h = header_dict.encode()
+    h += b" " * ((64 - (10 + len(h) + 1) % 64) % 64) + b"\n"
+    path.write_bytes(b"\x93NUMPY\x01\x00" + len(h).to_bytes(2, "little") + h + body)
+
+
+@pytest.mark.parametrize("shape, size, msg", [
+    ("(-3,)", 16, r"malformed shape \(-3,\) in the \.npy header"),
+    ("(1000000000000,)", 16, r"file is shorter than its shape says \(16 bytes of data, the shape "
+                             r"\(1000000000000,\) needs 1000000000000 elements of 4 bytes\)"),
+    ("(2, 2)", 20, r"file is longer than its shape says"),
+])
+def test_load_npu_dump_refuses_a_header_the_data_do_not_fit(tmp_path, shape, size, msg):
+    # as the CLI: before anything is allocated (np.load would try 4 TB, or read -3 as "the rest")
+    p = tmp_path / "bad.npy"
+    _npy_with_header(p, f"{{'descr': '<f4', 'fortran_order': False, 'shape': {shape}, }}",
+                     bytes(size))
+    with pytest.raises(ValueError, match=r"^load_npu_dump: .*bad\.npy: " + msg):
+        selugrad.load_npu_dump(p)
