@@ -28,3 +28,19 @@ if(SG_X86 AND SG_CC_HAS_fp16_emu)
     $<TARGET_OBJECTS:sg_fp16_emu>)
   set_tests_properties(test_fp16_emu PROPERTIES SKIP_RETURN_CODE 77)
 endif()
+
+# What the emulation lacks fails to compile, saying why: a compare predicate, a rounding, an
+# intrinsic (tests/emu/refused.c; the output must match, whatever the exit status).
+if(SG_X86 AND SG_CC_HAS_fp16_emu)
+  set(sg_refused_1 "only _CMP_LT_OQ and _CMP_UNORD_Q are emulated")
+  set(sg_refused_2 "only round to nearest even is emulated")
+  set(sg_refused_3 "_mm512_sub_ph")
+  foreach(i 1 2 3)
+    add_test(NAME fp16_emu_refused_${i}
+      COMMAND ${CMAKE_C_COMPILER} -std=c11 -fsyntax-only -Wall -Werror ${sg_emu_flags}
+        -include ${CMAKE_CURRENT_SOURCE_DIR}/emu/fp16_emu.h -DSGE_REFUSED=${i}
+        ${CMAKE_CURRENT_SOURCE_DIR}/emu/refused.c)
+    set_tests_properties(fp16_emu_refused_${i} PROPERTIES
+      PASS_REGULAR_EXPRESSION "error[^\n]*${sg_refused_${i}}")
+  endforeach()
+endif()

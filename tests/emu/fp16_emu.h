@@ -9,7 +9,9 @@
  * again, which its guard makes a no-op.
  * Only the forms the kernels use exist: _mm512_cmp_ph_mask with _CMP_LT_OQ or _CMP_UNORD_Q, and
  * _mm512_cvt_roundph_epi16 with _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC; any other
- * predicate or rounding fails to compile.
+ * predicate or rounding fails to compile, and so does a kernel calling an FP16 intrinsic not
+ * defined here (GCC's takes the compiler's __m512h, not sge_m512h; clang 14 declares none without
+ * -mavx512fp16). tests/emu/refused.c holds one of each.
  */
 #ifndef SELUGRAD_TESTS_EMU_FP16_EMU_H
 #define SELUGRAD_TESTS_EMU_FP16_EMU_H
