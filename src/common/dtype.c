@@ -115,12 +115,20 @@ int sg_dtype_parse(const char *name, selugrad_dtype *dtype) {
     return -1;
 }
 
-void sg_dtype_list_text(char *buf, size_t cap, int selu) {
-    static const char *const names[] = {
+static const char *const sg_dtype_enum_names[] = {
 #define SG_DTYPE(tag, dt, acl, size, fp, ub_bpe, selu_bpe, aclnn, aliases) #dt,
 #include "dtypes.inc"
 #undef SG_DTYPE
-    };
+};
+
+const char *sg_dtype_enum_name(selugrad_dtype dtype) {
+    for (int i = 0; i < SG_DTYPE_COUNT; i++)
+        if (sg_dtype_list[i] == dtype) return sg_dtype_enum_names[i];
+    return NULL;
+}
+
+void sg_dtype_list_text(char *buf, size_t cap, int selu) {
+    const char *const *names = sg_dtype_enum_names;
     size_t at = 0;
     if (cap > 0) buf[0] = '\0';
     for (int i = 0; i < SG_DTYPE_COUNT && at < cap; i++) {

@@ -48,6 +48,8 @@ const char *sg_dtype_acl_name(selugrad_dtype dtype);
 /* "SELUGRAD_FLOAT16 (1), SELUGRAD_FLOAT (0), ..." into buf (cap bytes), for messages: every
    dtype of the list, or (selu != 0) those the SELU forward has. */
 void sg_dtype_list_text(char *buf, size_t cap, int selu);
+/* The enum's name of a dtype of the list ("SELUGRAD_UINT8"), NULL for another value. */
+const char *sg_dtype_enum_name(selugrad_dtype dtype);
 
 /* Parses a dtype's tag or one of its aliases ("f16", "fp16", "half", ...); 0 on success, -1 for
    a name not in the list (*dtype untouched). */

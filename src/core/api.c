@@ -77,6 +77,10 @@ static selugrad_status sg_check(const char *fn, selugrad_dtype dtype, int allowe
     if (es == 0 || !allowed) {
         char list[192];
         sg_dtype_list_text(list, sizeof list, nin == 1);
+        if (es != 0) /* a dtype of the library this operator lacks: the forward's uint8 */
+            return sg_fail(SELUGRAD_ERR_BAD_DTYPE,
+                           "%s: dtype %s (%d) has no SELU forward (expected one of %s)", fn,
+                           sg_dtype_enum_name(dtype), (int)dtype, list);
         return sg_fail(SELUGRAD_ERR_BAD_DTYPE, "%s: dtype %d is not one of %s", fn, (int)dtype,
                        list);
     }
