@@ -179,6 +179,14 @@ if(TARGET selugrad_cli)
   add_test(NAME cli_compute_rank16_header COMMAND ${CMAKE_COMMAND} -DCLI=$<TARGET_FILE:selugrad_cli>
     -DIN=${CMAKE_CURRENT_SOURCE_DIR}/data/empty_rank16.npy
     -DDIR=${CMAKE_CURRENT_BINARY_DIR}/cli_rank16 -P ${CMAKE_CURRENT_SOURCE_DIR}/cli/save_shape.cmake)
+  # a case whose arrays cannot fit in the memory available is refused before anything is
+  # allocated (where each allocation would succeed, the system kills the process partway)
+  sg_cli_test(cli_usage_run_memory 2
+    "shape '549755813888' needs at least 12288.0 GiB of memory for its arrays \\(6 of 4-byte"
+    run --dtype=s8,f32 --shape=549755813888)
+  sg_cli_test(cli_usage_run_memory_strided 2
+    "shape '1000x1000' needs at least [0-9.]+ GiB of memory for its arrays \\(4 of 4-byte elements, and the strided storage\\)"
+    run --op=selu --dtype=f32 --shape=1000x1000 --strides=500000000x1)
   # outputs: replaced whole or not at all, never over an input (compute -o, st --report)
   add_test(NAME cli_out_files COMMAND ${CMAKE_COMMAND} -DCLI=$<TARGET_FILE:selugrad_cli>
     -DDIR=${CMAKE_CURRENT_BINARY_DIR}/cli_out_files -P ${CMAKE_CURRENT_SOURCE_DIR}/cli/out_files.cmake)

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "isa/cpu.h"
 #include "runtime/soc.h"
@@ -492,11 +493,62 @@ static int run_validate_strides(const run_opts *op) {
     return 0;
 }
 
+/* The bytes of memory available for new allocations without swapping: MemAvailable of
+   /proc/meminfo (free memory and the caches the kernel can drop), else the physical memory;
+   0 when neither is known. */
+static double run_available_memory(void) {
+    FILE *f = fopen("/proc/meminfo", "r");
+    char line[128];
+    double kib = 0;
+    while (f && fgets(line, sizeof line, f))
+        if (sscanf(line, "MemAvailable: %lf kB", &kib) == 1) break;
+    if (f) fclose(f);
+    if (kib > 0) return kib * 1024.0;
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    return pages > 0 && page > 0 ? (double)pages * (double)page : 0;
+}
+
+/* Each case fits in this machine's memory: a case whose arrays (the inputs and the output on
+   the host and as the device's copies, SeluGrad's 6, the forward's 4; with --strides the
+   device's copies span the strided storage, and the output's storage on the host is written
+   whole) exceed the memory available is refused, since the
+   system would kill the process partway (each allocation succeeds, the pages fault in later)
+   rather than an allocation fail. A lower bound: the model's and the checks' arrays come on
+   top. */
+static int run_validate_memory(const run_opts *op) {
+    double ram = run_available_memory(), gib = 1024.0 * 1024.0 * 1024.0;
+    if (ram <= 0) return 0; /* unknown: the allocations decide */
+    size_t es = 1;
+    for (int i = 0; i < op->n_dtypes; i++) {
+        selugrad_dtype dt;
+        if (sg_argv_dtype(op->dtypes[i], &dt) == 0 && selugrad_dtype_size(dt) > es)
+            es = selugrad_dtype_size(dt);
+    }
+    for (int i = 0; i < op->n_shapes; i++) {
+        size_t r, sr;
+        int64_t d[CLI_MAX_RANK], st[CLI_MAX_RANK];
+        if (cli_parse_shape(op->shapes[i], &r, d, 0) != 0) continue;
+        double n = (double)cli_shape_count(r, d), arrays = op->fwd ? 4 : 6;
+        double need = n * (double)es * arrays;
+        if (op->strides && cli_parse_shape(op->strides, &sr, st, 0) == 0 && sr == r)
+            need += (double)run_span(r, d, st) * (double)es * (arrays / 2 + 1);
+        if (need > ram)
+            return cli_usage_error("run",
+                                   "shape '%s' needs at least %.1f GiB of memory for its arrays "
+                                   "(%.0f of %zu-byte elements%s), more than the %.1f GiB "
+                                   "available",
+                                   op->shapes[i], need / gib, arrays, es,
+                                   op->strides ? ", and the strided storage" : "", ram / gib);
+    }
+    return 0;
+}
+
 /* All checks of the options before any case runs; 0, or the usage error's status. */
 static int run_validate(const run_opts *op) {
     int rc = run_validate_lists(op);
     if (rc == 0) rc = run_validate_range(op);
     if (rc == 0) rc = run_validate_strides(op);
+    if (rc == 0) rc = run_validate_memory(op);
     return rc;
 }
 
