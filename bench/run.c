@@ -286,11 +286,35 @@ static int sgb_run_all(sgb_run *r) {
     return 0;
 }
 
+/* Every size's buffers fit in the memory available (the two sets sgb_run_all maps at once and
+   the L1 set): mapped with MAP_POPULATE beyond it, the system kills the run partway rather than
+   the mapping fail. 0, or 2 with the reason on stderr. */
+static int sgb_check_memory(const sgb_options *opt) {
+    double avail = sgb_available_memory(), gib = 1024.0 * 1024.0 * 1024.0;
+    if (avail <= 0) return 0; /* unknown: the mappings decide */
+    for (size_t si = 0; si < opt->nsizes; si++)
+        for (size_t di = 0; di < opt->ndtypes; di++) {
+            size_t n = opt->sizes[si], es = selugrad_dtype_size(opt->dtypes[di]);
+            double need = 2.0 * (double)sgb_bufs_plan_bytes(n, es) +
+                          (double)sgb_bufs_plan_bytes(SGB_L1_N, es);
+            if (need > avail) {
+                fprintf(stderr,
+                        "%s: --size %zu of %s needs %.1f GiB for its buffers, more than the "
+                        "%.1f GiB of memory available\n",
+                        opt->prog, n, selugrad_dtype_name(opt->dtypes[di]), need / gib,
+                        avail / gib);
+                return 2;
+            }
+        }
+    return 0;
+}
+
 int selugrad_bench_main(int argc, char **argv) {
     sgb_omp_note_start();
     sgb_options opt;
     int rc = sgb_parse_options(argc, argv, &opt, stderr);
     if (rc != 0) return rc == 1 ? 0 : 2;
+    if ((rc = sgb_check_memory(&opt)) != 0) return rc;
     for (size_t i = 0; i < opt.nisas; i++)
         if (opt.isas[i] != SG_ISA_ALL && !sg_isa_supported(opt.isas[i]))
             fprintf(stderr, "%s: --isa=%s: this CPU cannot run it; skipped\n", opt.prog,

@@ -96,6 +96,10 @@ if(TARGET selugrad_bench)
   sgb_refused(no_value "--quick;--threads" ": needs a value: '--threads'\nTry '.* --help'")
   sgb_refused(size_limit "--size=17G"
     ": bad --size list \\(counts from 1 to 16G, K/M/G suffixes\\): '17G'")
+  # A size whose buffers exceed the memory available (16G f32: 768 GiB), before anything is
+  # mapped: the system would kill the run partway
+  sgb_refused(size_memory "--quick;--size=16G;--dtype=f32"
+    ": --size 17179869184 of f32 needs 768.0 GiB for its buffers, more than the [0-9.]+ GiB of memory available")
   # Refused before anything runs: a dtype no --op has (a table of no rows), and output files
   # that could not be written after the run
   sgb_refused(forward_u8 "--op=selu;--dtype=f32,u8"
