@@ -2,11 +2,10 @@
  * The pool in a child of fork(): after the parent's pool has a worker, a forked child's pool
  * starts workers of its own and runs jobs on the threads asked (a job of two tasks that wait for
  * each other runs on two threads), and its calls give the golden model's bits and the
- * contract's constants; forks
- * while another thread of the parent runs calls, or changes the host parallel-for hook, give
- * children that finish (alarm) with right results; and a child of a child does too. A child
- * reports to the parent through its exit status, never through cmocka (its asserts would jump
- * into the parent's copy of the runner).
+ * contract's constants; forks while another thread of the parent runs calls, or changes the
+ * host parallel-for hook, give children that finish (alarm) with right results; and a child of
+ * a child does too. A child reports to the parent through its exit status, never through cmocka
+ * (its asserts would jump into the parent's copy of the runner).
  */
 #define _POSIX_C_SOURCE 200809L /* nanosleep */
 #include <pthread.h>
