@@ -44,3 +44,12 @@ if(SG_X86 AND SG_CC_HAS_fp16_emu)
       PASS_REGULAR_EXPRESSION "error[^\n]*${sg_refused_${i}}")
   endforeach()
 endif()
+
+# sg_fp16_emu_all: the emulated add and multiply, and the emulated float16 kernel against the
+# scalar one, on every pair, by hand (`build/tests/sg_fp16_emu_all`, a few minutes); the suite
+# runs 64 evenly spaced rows.
+if(TARGET sg_fp16_emu)
+  sg_exhaustive_program(sg_fp16_emu_all fp16_emu_all.c --rows=64 --rows=0 "usage: .*--rows=N"
+    sg_fp16_emu selugrad_golden)
+  set_tests_properties(fp16_emu_all_sample PROPERTIES SKIP_RETURN_CODE 77)
+endif()

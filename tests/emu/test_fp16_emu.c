@@ -2,11 +2,9 @@
  * The AVX512-FP16 SeluGrad kernels (src/kernels/avx512fp16: float16, int8, uint8) on a CPU
  * without AVX512-FP16: their source, unchanged, compiled with the AVX-512 flags and
  * fp16_emu.h, which emulates the FP16 intrinsics they call (tests/cmake/fp16_emu.cmake).
- * First the emulation itself, against a model of its own: the golden's double arithmetic and
- * rounding (tests/model: exact for sums and products of two binary16 values), for a * b + c a
- * double sum made exact by TwoSum and rounded to odd before the golden's rounding to binary16
- * (53 >= 11 + 2 bits, so the one rounding is the correct one), the C library's nearbyint for
- * VCVTPH2W, and the SDM's NaN rules; and hand-worked values that check emulation and model alike.
+ * First the emulation itself, against a model of its own (fp16_model.h: the golden's double
+ * arithmetic and rounding, TwoSum and round-to-odd for the FMA, nearbyint for VCVTPH2W, the SDM's
+ * NaN rules), and hand-worked values that check emulation and model alike.
  * Then the three kernels against the golden, bit for bit: every 8-bit (g, o) pair at several
  * lengths, every fp16 o against chosen g and every g against chosen o, every length 0..200 at
  * several placements, calls around the streaming threshold (SG_NT_MIN_BYTES) with y at every
@@ -26,7 +24,7 @@
 #include <cmocka.h>
 
 #include "emu/fp16_emu_ops.h"
-#include "isa/cpu.h"
+#include "emu/fp16_model.h"
 #include "kernels/nt_bytes.h"
 #include "model/golden.h"
 #include "selugrad/selugrad.h"
@@ -43,69 +41,6 @@ static void *xalloc(size_t bytes) {
     void *p = aligned_alloc(64, (bytes + 64) / 64 * 64);
     assert_non_null(p);
     return p;
-}
-
-/* ---- the model of each instruction ---- */
-
-static double val(uint16_t a) {
-    return gm_value(a, gm_f16);
-}
-
-static int m_isnan(uint16_t a) {
-    return isnan(val(a));
-}
-
-/* A result computed in double as binary16: NaN (an invalid operation) is the default QNaN. */
-static uint16_t m_bits(double r) {
-    return isnan(r) ? (uint16_t)0xFE00 : (uint16_t)gm_bits(gm_round(r, gm_f16), gm_f16);
-}
-
-/* SDM: the first NaN operand, quieted (bit 9 set), where there is one: 1 and *r, else 0. */
-static int m_nan(const uint16_t *ops, int n, uint16_t *r) {
-    for (int i = 0; i < n; i++)
-        if (m_isnan(ops[i])) {
-            *r = (uint16_t)(ops[i] | 0x0200);
-            return 1;
-        }
-    return 0;
-}
-
-static uint16_t m_add(uint16_t a, uint16_t b) {
-    uint16_t ops[2] = {a, b}, r;
-    return m_nan(ops, 2, &r) ? r : m_bits(val(a) + val(b));
-}
-
-static uint16_t m_mul(uint16_t a, uint16_t b) {
-    uint16_t ops[2] = {a, b}, r;
-    return m_nan(ops, 2, &r) ? r : m_bits(val(a) * val(b));
-}
-
-/* a * b + c: the product is exact in double; the sum s plus its error e (TwoSum) is exact; s
-   moved one ulp toward e when e != 0 and s is even is the sum rounded to odd at 53 bits, whose
-   rounding to 11 bits is the correctly rounded sum. */
-static uint16_t m_fma(uint16_t a, uint16_t b, uint16_t c) {
-    uint16_t ops[3] = {a, b, c}, r;
-    if (m_nan(ops, 3, &r)) return r;
-    double p = val(a) * val(b), z = val(c);
-    double s = p + z;
-    if (isnan(s) || isinf(s)) return m_bits(s);
-    double bb = s - p;
-    double e = (p - (s - bb)) + (z - bb);
-    uint64_t sb;
-    memcpy(&sb, &s, sizeof sb);
-    if (e != 0.0 && (sb & 1u) == 0) s = nextafter(s, e > 0 ? INFINITY : -INFINITY);
-    return m_bits(s);
-}
-
-static uint16_t m_cvtw2ph(int16_t v) {
-    return m_bits((double)v);
-}
-
-static int16_t m_cvtph2w(uint16_t a) {
-    double v = val(a);
-    if (isnan(v) || isinf(v)) return INT16_MIN;
-    double r = nearbyint(v); /* the default rounding mode: nearest, ties to even */
-    return r < -32768.0 || r > 32767.0 ? INT16_MIN : (int16_t)r;
 }
 
 /* ---- the emulation against the model ---- */
@@ -692,15 +627,8 @@ static void test_every_o_and_g16(void **state) {
     free(y);
 }
 
-/* AVX-512F/BW/VL/DQ and VBMI, with the OS saving their state: what the emulated kernels and
-   fp16_emu_ops.c are compiled for. */
-static int cpu_runs_emulation(void) {
-    const sg_cpu_features *f = sg_cpu_features_get();
-    return sg_isa_supported(SG_ISA_AVX512) && f->avx512vl && f->avx512dq && f->avx512vbmi;
-}
-
 int main(void) {
-    if (!cpu_runs_emulation()) {
+    if (!sge_cpu_runs_emulation()) {
         printf("SKIPPED: this CPU (or OS) lacks AVX-512F/BW/VL/DQ/VBMI, which the emulated "
                "AVX512-FP16 kernels are compiled for\n");
         return 77;
