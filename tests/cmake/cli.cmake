@@ -187,6 +187,8 @@ if(TARGET selugrad_cli)
   sg_cli_test(cli_usage_run_memory_strided 2
     "shape '1000x1000' needs at least [0-9.]+ GiB of memory for its arrays \\(4 of 4-byte elements, and the strided storage\\)"
     run --op=selu --dtype=f32 --shape=1000x1000 --strides=500000000x1)
+  add_test(NAME cli_files_memory COMMAND ${CMAKE_COMMAND} -DCLI=$<TARGET_FILE:selugrad_cli>
+    -DDIR=${CMAKE_CURRENT_BINARY_DIR}/cli_files_memory -P ${CMAKE_CURRENT_SOURCE_DIR}/cli/mem_files.cmake)
   # outputs: replaced whole or not at all, never over an input (compute -o, st --report)
   add_test(NAME cli_out_files COMMAND ${CMAKE_COMMAND} -DCLI=$<TARGET_FILE:selugrad_cli>
     -DDIR=${CMAKE_CURRENT_BINARY_DIR}/cli_out_files -P ${CMAKE_CURRENT_SOURCE_DIR}/cli/out_files.cmake)

@@ -109,6 +109,10 @@ static int cli_io_load(const cli_io_args *a, cli_tensor *g, cli_tensor *o, cli_t
                        cli_progress *p, const char *cmd, int steps) {
     char err[512];
     *p = (cli_progress){.on = 0};
+    /* the files, the model and (compute) the output or (--f64) its doubles, as the gradOutput
+       file's size: verify 4, compute 3, with --f64 5 */
+    int fit = cli_files_fit(cmd, a->grad, y ? 4 : a->f64 ? 5 : 3);
+    if (fit != 0) return fit;
     int rc = cli_load(a->grad, a->dtype, a->rank, a->dims, g, err, sizeof err);
     if (rc == 0) {
         cli_progress_begin(p, cmd, g->n, steps);

@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "isa/cpu.h"
 #include "runtime/soc.h"
@@ -493,21 +492,6 @@ static int run_validate_strides(const run_opts *op) {
     return 0;
 }
 
-/* The bytes of memory available for new allocations without swapping: MemAvailable of
-   /proc/meminfo (free memory and the caches the kernel can drop), else the physical memory;
-   0 when neither is known. */
-static double run_available_memory(void) {
-    FILE *f = fopen("/proc/meminfo", "r");
-    char line[128];
-    double kib = 0;
-    while (f && fgets(line, sizeof line, f))
-        if (sscanf(line, "MemAvailable: %lf kB", &kib) == 1) break;
-    if (f) fclose(f);
-    if (kib > 0) return kib * 1024.0;
-    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
-    return pages > 0 && page > 0 ? (double)pages * (double)page : 0;
-}
-
 /* Each case fits in this machine's memory: a case whose arrays (the inputs and the output on
    the host and as the device's copies, SeluGrad's 6, the forward's 4; with --strides the
    device's copies span the strided storage, and the output's storage on the host is written
@@ -516,7 +500,7 @@ static double run_available_memory(void) {
    rather than an allocation fail. A lower bound: the model's and the checks' arrays come on
    top. */
 static int run_validate_memory(const run_opts *op) {
-    double ram = run_available_memory(), gib = 1024.0 * 1024.0 * 1024.0;
+    double ram = cli_available_memory(), gib = 1024.0 * 1024.0 * 1024.0;
     if (ram <= 0) return 0; /* unknown: the allocations decide */
     size_t es = 1;
     for (int i = 0; i < op->n_dtypes; i++) {

@@ -207,6 +207,9 @@ int cli_fwd_io(const char *cmd, int argc, char **argv) {
                                dest);
     cli_tensor x, y;
     char err[512];
+    /* self, the output (verify: the result read, the model, the exact golden), as self's size */
+    int fit = cli_files_fit(cmd, x_path, verify ? 4 : f64 ? 4 : 2);
+    if (fit != 0) return fit;
     if (cli_load(x_path, dtype, rank, dims, &x, err, sizeof err) != 0) {
         fprintf(stderr, "selugrad: %s\n", err);
         return CLI_USAGE;
