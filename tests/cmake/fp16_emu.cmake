@@ -9,11 +9,14 @@ if(SG_X86)
   check_c_compiler_flag("${sg_emu_flags_str}" SG_CC_HAS_fp16_emu)
 endif()
 if(SG_X86 AND SG_CC_HAS_fp16_emu)
-  set(sg_emu_kernels "")
+  # Every file <tag>_avx512fp16.c, its kernel sg_<tag>_selugrad__avx512fp16 renamed; the test
+  # takes the kernels from the list (src/kernels/selugrad.inc).
+  file(GLOB sg_emu_kernels CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/src/kernels/avx512fp16/*.c)
   set(sg_emu_renames "")
-  foreach(dt f16 s8 u8)
-    list(APPEND sg_emu_kernels ${PROJECT_SOURCE_DIR}/src/kernels/avx512fp16/${dt}_avx512fp16.c)
-    list(APPEND sg_emu_renames sg_${dt}_selugrad__avx512fp16=sg_${dt}_selugrad__avx512fp16_emu)
+  foreach(f ${sg_emu_kernels})
+    get_filename_component(tag ${f} NAME_WE)
+    string(REGEX REPLACE "_avx512fp16$" "" tag ${tag})
+    list(APPEND sg_emu_renames sg_${tag}_selugrad__avx512fp16=sg_${tag}_selugrad__avx512fp16_emu)
   endforeach()
   # Source properties are per directory: the library's -mavx512fp16 on these files (set in the
   # top directory) does not apply here, nor this -include there.

@@ -33,10 +33,4 @@ void sge_ops_mask_blend(size_t n, const uint32_t *k, const uint16_t *a, const ui
 /* r[i] = the bits of _mm512_setzero_ph() and of _mm512_castph_si512(_mm512_castsi512_ph(a)) */
 void sge_ops_setzero_cast(size_t n, const uint16_t *a, uint16_t *zero, uint16_t *r);
 
-/* The emulated kernels: the library's src/kernels/avx512fp16 files compiled with fp16_emu.h,
-   their names given the suffix _emu. */
-void sg_f16_selugrad__avx512fp16_emu(size_t n, const void *g, const void *o, void *y);
-void sg_s8_selugrad__avx512fp16_emu(size_t n, const void *g, const void *o, void *y);
-void sg_u8_selugrad__avx512fp16_emu(size_t n, const void *g, const void *o, void *y);
-
 #endif /* SELUGRAD_TESTS_EMU_FP16_EMU_OPS_H */

@@ -384,10 +384,28 @@ typedef struct kern {
     size_t es;
 } kern;
 
-static const kern kerns[] = {
-    {"f16_selugrad__avx512fp16", sg_f16_selugrad__avx512fp16_emu, SELUGRAD_FLOAT16, 2},
-    {"s8_selugrad__avx512fp16", sg_s8_selugrad__avx512fp16_emu, SELUGRAD_INT8, 1},
-    {"u8_selugrad__avx512fp16", sg_u8_selugrad__avx512fp16_emu, SELUGRAD_UINT8, 1}};
+/* The AVX512-FP16 variants of the list (src/kernels/selugrad.inc), each compiled with the
+   emulation under its name with the suffix _emu (tests/cmake/fp16_emu.cmake): whether or not the
+   compiler builds the library's own AVX512-FP16 kernels (SG_BUILD_AVX512FP16). */
+#define SGE_EMU_scalar(tag, dtype)
+#define SGE_EMU_avx2(tag, dtype)
+#define SGE_EMU_avx512(tag, dtype)
+#define SGE_EMU_neon(tag, dtype)
+#ifndef SG_BUILD_AVX512FP16
+#define SG_BUILD_AVX512FP16 1
+#endif
+#define SG_KERNEL(tag, dtype, variant, isa, part_kib) SGE_EMU_##variant(tag, dtype)
+#define SGE_EMU_avx512fp16(tag, dtype)                                                             \
+    void sg_##tag##_selugrad__avx512fp16_emu(size_t n, const void *g, const void *o, void *y);
+#include "kernels/selugrad.inc"
+#undef SGE_EMU_avx512fp16
+#define SGE_EMU_avx512fp16(tag, dtype)                                                             \
+    {#tag "_selugrad__avx512fp16", sg_##tag##_selugrad__avx512fp16_emu, dtype, 0},
+static kern kerns[] = {
+    /* es: set by main */
+#include "kernels/selugrad.inc"
+};
+#undef SG_KERNEL
 
 enum { GUARD = 192 };
 enum { OUT_OF_PLACE, Y_IS_G, Y_IS_O };
@@ -639,9 +657,6 @@ int main(void) {
         cmocka_unit_test(test_fma),
         cmocka_unit_test(test_conversions_blend),
     };
-    static char names[9][48];
-    struct CMUnitTest kernels[9];
-    size_t nk = 0;
     static const struct {
         const char *name;
         CMUnitTestFunction fn;
@@ -650,6 +665,11 @@ int main(void) {
                  {"streaming", test_streaming, 0},
                  {"every_pair", test_every_pair8, 1},
                  {"every_o_every_g", test_every_o_and_g16, 2}};
+    static char names[NELEMS(kerns) * NELEMS(cases)][64];
+    struct CMUnitTest kernels[NELEMS(kerns) * NELEMS(cases)];
+    size_t nk = 0;
+    for (size_t i = 0; i < NELEMS(kerns); i++)
+        kerns[i].es = selugrad_dtype_size((selugrad_dtype)kerns[i].dtype);
     for (size_t c = 0; c < NELEMS(cases); c++)
         for (size_t i = 0; i < NELEMS(kerns); i++) {
             if (cases[c].es && cases[c].es != kerns[i].es) continue;

@@ -23,6 +23,10 @@
 
 enum { N = 65536 };
 
+/* src/kernels/avx512fp16/f16_avx512fp16.c compiled with the emulation (tests/cmake/fp16_emu.cmake)
+ */
+void sg_f16_selugrad__avx512fp16_emu(size_t n, const void *g, const void *o, void *y);
+
 static long report(long bad, const char *what, uint16_t a, uint16_t b, uint16_t got,
                    uint16_t want) {
     if (bad < 10)
