@@ -108,10 +108,14 @@ def _array(x, name, fn):
     return x
 
 
-def _own_dtype(a, name, fn):
+def _own_dtype(a, name, fn, given=None):
     d = _BY_NUMPY.get(a.dtype)
     if d is not None:
         return d
+    if given is not None and not isinstance(given, np.ndarray):  # a list, a Python number
+        raise TypeError(f"{fn}: {name} is a {type(given).__name__}, which NumPy reads as "
+                        f"{a.dtype}, not one of the operator's dtypes ({_supported(fn)}); pass "
+                        f"an array of one, e.g. numpy.asarray({name}, numpy.float32)")
     if a.dtype in _BITS16:
         raise TypeError(f"{fn}: {name} is {a.dtype}: 16-bit floats held as bits need "
                         "dtype='bfloat16' or dtype='float16'")
@@ -146,7 +150,7 @@ def check_args(fn, named, out, dtype):
     arrays = [_array(v, n, fn) for n, v in named]
     names = [n for n, _ in named]
     if dtype is None:
-        kinds = [_own_dtype(a, n, fn) for a, n in zip(arrays, names)]
+        kinds = [_own_dtype(a, n, fn, v) for a, (n, v) in zip(arrays, named)]
         d = kinds[0]
         for a, n, k in zip(arrays[1:], names[1:], kinds[1:]):
             if k is not d or a.dtype != arrays[0].dtype:

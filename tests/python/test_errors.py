@@ -14,7 +14,12 @@ F32 = np.zeros(4, np.float32)
     (np.array(["a", "b"]), np.array(["a", "b"]), {}, TypeError, r"grad has dtype <U1, not one of"),
     (np.array([None, 1], object), F32, {}, TypeError, r"grad has dtype object"),
     (F32.astype(np.complex64), F32, {}, TypeError, r"grad has dtype complex64"),
-    ([1.0, 2.0], [1.0, 2.0], {}, TypeError, r"grad is float64"),  # lists become float64
+    # lists and Python numbers become float64 or int64 arrays, which have no .astype to suggest
+    ([1.0, 2.0], [1.0, 2.0], {}, TypeError,
+     r"grad is a list, which NumPy reads as float64, not one of the operator's dtypes \(float32, "
+     r".*\); pass an array of one, e.g. numpy.asarray\(grad, numpy.float32\)$"),
+    (F32, [1, 2, 3, 4], {}, TypeError, r"result is a list, which NumPy reads as int64"),
+    (2.0, 1.0, {}, TypeError, r"grad is a float, which NumPy reads as float64"),
     (F32.astype(np.uint16), F32.astype(np.uint16), {}, TypeError,
      r"grad is uint16: 16-bit floats held as bits need dtype='bfloat16' or dtype='float16'"),
     (F32, F32.astype(np.float16), {}, TypeError,
