@@ -9,9 +9,10 @@
  * lengths, every fp16 o against chosen g and every g against chosen o, every length 0..200 at
  * several placements, calls around the streaming threshold (SG_NT_MIN_BYTES) with y at every
  * element offset within 64 bytes, in place (y == g, y == o), y a few elements before an input,
- * and no byte written outside y.
+ * no byte written outside y, and (under ASan) none read past an input.
  * Exits 77 (CTest: Skipped) where the CPU lacks AVX-512F/BW/VL/DQ/VBMI.
  */
+#define _POSIX_C_SOURCE 200112L /* posix_memalign */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -402,7 +403,7 @@ typedef struct kern {
 #define SGE_EMU_avx512fp16(tag, dtype)                                                             \
     {#tag "_selugrad__avx512fp16", sg_##tag##_selugrad__avx512fp16_emu, dtype, 0},
 static kern kerns[] = {
-    /* es: set by main */
+/* es: set by main */
 #include "kernels/selugrad.inc"
 };
 #undef SG_KERNEL
@@ -420,22 +421,28 @@ static uint32_t elem(const uint8_t *p, size_t i, size_t es) {
 
 /* One call of the kernel on g0, o0 (n elements; want: the golden's results) with g, o and y at
    byte offsets goff, ooff, yoff past a 64-byte boundary (y at g's or o's place in place): y must
-   hold want, and no other byte of the three buffers may change. */
+   hold want, and no other byte of the three buffers may change. An input that is not y ends
+   where its allocation ends, so that ASan reports a read past it; y's buffer has guard bytes
+   after it too. */
 static void run_case(const kern *k, const char *what, size_t n, const uint8_t *g0,
                      const uint8_t *o0, const uint8_t *want, size_t goff, size_t ooff, size_t yoff,
                      int mode) {
-    size_t bytes = n * k->es, total = GUARD + 64 + bytes + GUARD;
+    size_t bytes = n * k->es, off[3] = {goff, ooff, yoff}, total[3];
+    int holds_y = mode == Y_IS_G ? 0 : mode == Y_IS_O ? 1 : 2;
     uint8_t *buf[3], *saved[3];
     for (int b = 0; b < 3; b++) {
-        buf[b] = xalloc(total);
-        saved[b] = xalloc(total);
-        memset(buf[b], 0xA5 + 0x11 * b, total);
+        void *p = NULL;
+        total[b] = GUARD + off[b] + bytes + (b == holds_y ? GUARD : 0);
+        assert_int_equal(posix_memalign(&p, 64, total[b]), 0);
+        buf[b] = p;
+        saved[b] = xalloc(total[b]);
+        memset(buf[b], 0xA5 + 0x11 * b, total[b]);
     }
     uint8_t *gp = buf[0] + GUARD + goff, *op = buf[1] + GUARD + ooff;
-    uint8_t *yp = mode == Y_IS_G ? gp : mode == Y_IS_O ? op : buf[2] + GUARD + yoff;
+    uint8_t *yp = buf[holds_y] + GUARD + off[holds_y];
     memcpy(gp, g0, bytes);
     memcpy(op, o0, bytes);
-    for (int b = 0; b < 3; b++) memcpy(saved[b], buf[b], total);
+    for (int b = 0; b < 3; b++) memcpy(saved[b], buf[b], total[b]);
     k->fn(n, gp, op, yp);
     static const char *const modes[] = {"out of place", "y == g", "y == o"};
     if (memcmp(yp, want, bytes) != 0) {
@@ -447,19 +454,17 @@ static void run_case(const kern *k, const char *what, size_t n, const uint8_t *g
                          elem(o0, i, k->es), elem(yp, i, k->es), elem(want, i, k->es));
     }
     for (int b = 0; b < 3; b++) {
-        size_t y0 = total, y1 = total; /* the part of this buffer that is y */
-        if (yp >= buf[b] && yp < buf[b] + total) {
-            y0 = (size_t)(yp - buf[b]);
+        size_t y0 = total[b], y1 = total[b]; /* the part of this buffer that is y */
+        if (b == holds_y) {
+            y0 = GUARD + off[b];
             y1 = y0 + bytes;
         }
-        for (size_t i = 0; i < total; i++)
+        for (size_t i = 0; i < total[b]; i++)
             if ((i < y0 || i >= y1) && buf[b][i] != saved[b][i])
                 fail_msg("%s (emulated), %s, n=%zu, offsets g%zu o%zu y%zu, %s: byte %zd of %s "
                          "outside y changed",
                          k->name, what, n, goff, ooff, yoff, modes[mode],
-                         (ptrdiff_t)i - (ptrdiff_t)(GUARD + (b == 0   ? goff
-                                                             : b == 1 ? ooff
-                                                                      : yoff)),
+                         (ptrdiff_t)i - (ptrdiff_t)(GUARD + off[b]),
                          b == 0   ? "g"
                          : b == 1 ? "o"
                                   : "y");
