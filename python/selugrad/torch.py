@@ -189,6 +189,8 @@ class SeluFunction(torch.autograd.Function):
         (y,) = ctx.saved_tensors
         if dy.dtype != y.dtype:
             dy = dy.to(y.dtype)
+        if not torch.is_grad_enabled():  # no graph to build (create_graph=False): the call alone
+            return selu_backward(dy, y), None
         return SeluBackwardFunction.apply(dy, y), None
 
 
