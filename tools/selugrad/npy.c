@@ -53,8 +53,10 @@ FILE *cli_out_open(const char *path, char *tmp, size_t cap) {
     tmp[0] = '\0';
     struct stat st;
     int exists = stat(path, &st) == 0;
-    /* a device or a FIFO (/dev/stdout, /dev/full) is written as it is */
-    if (exists && !S_ISREG(st.st_mode)) return fopen(path, "wb");
+    /* a device or a FIFO (/dev/stdout, /dev/full) is written as it is, and a link to no file
+       creates the file it names, as fopen does */
+    if ((exists && !S_ISREG(st.st_mode)) || (!exists && lstat(path, &st) == 0))
+        return fopen(path, "wb");
     if (exists && access(path, W_OK) != 0) return NULL; /* a read-only file stays so */
     char real[PATH_MAX];
     const char *target = exists && realpath(path, real) ? real : path; /* a link keeps its link */
