@@ -15,13 +15,21 @@ from . import torch as _sgt
 def selu_backward(dy, y):
     """The NPU kernel's gradInput for gradOutput dy and result y (CPU or not: the values are
     read on the CPU); a tensor of y's dtype, on the CPU."""
+    _tensors("selu_backward", (("dy", dy), ("y", y)))
     dy, y = dy.detach().cpu(), y.detach().cpu()
     return _sgt.selu_backward(dy, y)
+
+
+def _tensors(fn, named):
+    for name, t in named:
+        if not isinstance(t, _sgt.torch.Tensor):
+            raise TypeError(f"{fn}: {name} is {type(t).__name__}, not a torch.Tensor")
 
 
 if _sgt._sg.HAS_FORWARD:
     def selu(x):
         """SELU forward as the C library computes it (the forward contract: docs/python.md)."""
+        _tensors("selu", (("x", x),))
         return _sgt._forward(x.detach().cpu(), False)
 
 __all__ = ["selu_backward"] + (["selu"] if _sgt._sg.HAS_FORWARD else [])

@@ -396,3 +396,14 @@ def test_second_derivative_is_selus():
     torch.testing.assert_close(x.grad.double(), 2 * gd * want, rtol=4e-5, atol=0)
     # the first derivative keeps selugrad's bits whether or not a graph is built
     assert tbits(g.detach()) == tbits(sgt.selu_backward(w, sgt.selu(x.detach())))
+
+
+def test_atk_goldens_refuse_what_is_not_a_tensor():
+    # by name, as selugrad.torch does, not an AttributeError from inside
+    with pytest.raises(TypeError, match=r"^selu_backward: dy is list, not a torch.Tensor"):
+        selugrad.atk.selu_backward([1.0], torch.ones(1))
+    with pytest.raises(TypeError, match=r"^selu_backward: y is ndarray, not a torch.Tensor"):
+        selugrad.atk.selu_backward(torch.ones(1), np.ones(1, np.float32))
+    if selugrad.HAS_FORWARD:
+        with pytest.raises(TypeError, match=r"^selu: x is float, not a torch.Tensor"):
+            selugrad.atk.selu(1.0)
