@@ -109,9 +109,6 @@ void sgb_bufs_plan(sgb_bufs *b, size_t n, size_t es);
 int sgb_bufs_alloc(sgb_bufs *b, size_t n, size_t es);
 /* The bytes sgb_bufs_alloc maps for n elements of es bytes. */
 size_t sgb_bufs_plan_bytes(size_t n, size_t es);
-/* The bytes available for new allocations without swapping: MemAvailable of /proc/meminfo,
-   else the physical memory; 0 when neither is known. */
-double sgb_available_memory(void);
 void sgb_bufs_free(sgb_bufs *b);
 void *sgb_buf(const sgb_bufs *b, size_t set, int which); /* which: 0 g, 1 o, 2 y */
 size_t sgb_bufs_take(sgb_bufs *b); /* the set for the next call on b, in turn */

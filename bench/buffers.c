@@ -9,7 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #if defined(__linux__)
 #include <sys/mman.h>
 #endif
@@ -39,18 +38,6 @@ size_t sgb_bufs_plan_bytes(size_t n, size_t es) {
     sgb_bufs b;
     sgb_bufs_plan(&b, n, es);
     return sgb_bufs_bytes(&b);
-}
-
-double sgb_available_memory(void) {
-    FILE *f = fopen("/proc/meminfo", "r");
-    char line[128];
-    double kib = 0;
-    while (f && fgets(line, sizeof line, f))
-        if (sscanf(line, "MemAvailable: %lf kB", &kib) == 1) break;
-    if (f) fclose(f);
-    if (kib > 0) return kib * 1024.0;
-    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
-    return pages > 0 && page > 0 ? (double)pages * (double)page : 0;
 }
 
 /* On Linux the pages are mapped and faulted in by one mmap (MAP_POPULATE): 4 KiB pages as

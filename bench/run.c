@@ -11,6 +11,7 @@
 
 #include "bench/bench.h"
 #include "bench_internal.h"
+#include "sg_argv.h"
 #include "core/dispatch.h"
 #include "core/exec.h"
 #include "core/pool.h"
@@ -290,7 +291,7 @@ static int sgb_run_all(sgb_run *r) {
    the L1 set): mapped with MAP_POPULATE beyond it, the system kills the run partway rather than
    the mapping fail. 0, or 2 with the reason on stderr. */
 static int sgb_check_memory(const sgb_options *opt) {
-    double avail = sgb_available_memory(), gib = 1024.0 * 1024.0 * 1024.0;
+    double avail = sg_argv_available_memory(), gib = 1024.0 * 1024.0 * 1024.0;
     if (avail <= 0) return 0; /* unknown: the mappings decide */
     for (size_t si = 0; si < opt->nsizes; si++)
         for (size_t di = 0; di < opt->ndtypes; di++) {

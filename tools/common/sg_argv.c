@@ -1,6 +1,8 @@
 #include "sg_argv.h"
 
+#include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "common/dtype.h"
 
@@ -52,4 +54,16 @@ sg_argv_first sg_argv_first_pass(int argc, char **argv, const char *const *flags
 
 int sg_argv_dtype(const char *s, selugrad_dtype *dt) {
     return sg_dtype_parse(s, dt);
+}
+
+double sg_argv_available_memory(void) {
+    FILE *f = fopen("/proc/meminfo", "r");
+    char line[128];
+    double kib = 0;
+    while (f && fgets(line, sizeof line, f))
+        if (sscanf(line, "MemAvailable: %lf kB", &kib) == 1) break;
+    if (f) fclose(f);
+    if (kib > 0) return kib * 1024.0;
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    return pages > 0 && page > 0 ? (double)pages * (double)page : 0;
 }

@@ -1,7 +1,8 @@
 /*
  * Command-line pieces shared by the selugrad command (tools/selugrad/) and the benchmark
  * (bench/): options written "--key=VALUE" or "--key VALUE", the first pass over the arguments
- * that finds --help and a last option without its value, and the dtype names.
+ * that finds --help and a last option without its value, the dtype names, and the memory a
+ * command may take before it runs.
  */
 #ifndef SELUGRAD_TOOLS_COMMON_SG_ARGV_H
 #define SELUGRAD_TOOLS_COMMON_SG_ARGV_H
@@ -30,5 +31,11 @@ sg_argv_first sg_argv_first_pass(int argc, char **argv, const char *const *flags
 /* Parses a dtype's short name or an alias ("f32", "fp32", "float32", "float", "half", ...: the
    list in src/common/dtypes.inc); 0 on success, -1 otherwise. */
 int sg_argv_dtype(const char *s, selugrad_dtype *dt);
+
+/* The bytes of memory available for new allocations without swapping: MemAvailable of
+   /proc/meminfo (free memory and the caches the kernel can drop), else the physical memory;
+   0 when neither is known. The commands refuse sizes beyond it before they allocate: beyond it
+   each allocation succeeds and the system kills the process partway. */
+double sg_argv_available_memory(void);
 
 #endif /* SELUGRAD_TOOLS_COMMON_SG_ARGV_H */

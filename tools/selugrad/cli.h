@@ -86,10 +86,6 @@ int cli_load(const char *path, int dtype_hint, size_t rank_hint, const int64_t *
    An existing file is replaced only by the whole new one (cli_out_open). */
 int cli_save(const char *path, const cli_tensor *t, const double *f64, char *err, size_t errlen);
 
-/* The bytes of memory available for new allocations without swapping: MemAvailable of
-   /proc/meminfo (free memory and the caches the kernel can drop), else the physical memory;
-   0 when neither is known. */
-double cli_available_memory(void);
 /* Whether a command that holds `arrays` arrays the size of the regular file path at once fits
    in the memory available: 0, or the usage error's status (exit 2) with the need and what is
    available. Beyond it each allocation succeeds and the system kills the process partway. */

@@ -500,7 +500,7 @@ static int run_validate_strides(const run_opts *op) {
    rather than an allocation fail. A lower bound: the model's and the checks' arrays come on
    top. */
 static int run_validate_memory(const run_opts *op) {
-    double ram = cli_available_memory(), gib = 1024.0 * 1024.0 * 1024.0;
+    double ram = sg_argv_available_memory(), gib = 1024.0 * 1024.0 * 1024.0;
     if (ram <= 0) return 0; /* unknown: the allocations decide */
     size_t es = 1;
     for (int i = 0; i < op->n_dtypes; i++) {

@@ -15,21 +15,9 @@
 
 #include "cli.h"
 
-double cli_available_memory(void) {
-    FILE *f = fopen("/proc/meminfo", "r");
-    char line[128];
-    double kib = 0;
-    while (f && fgets(line, sizeof line, f))
-        if (sscanf(line, "MemAvailable: %lf kB", &kib) == 1) break;
-    if (f) fclose(f);
-    if (kib > 0) return kib * 1024.0;
-    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
-    return pages > 0 && page > 0 ? (double)pages * (double)page : 0;
-}
-
 int cli_files_fit(const char *cmd, const char *path, double arrays) {
     struct stat st;
-    double avail = cli_available_memory(), gib = 1024.0 * 1024.0 * 1024.0;
+    double avail = sg_argv_available_memory(), gib = 1024.0 * 1024.0 * 1024.0;
     if (path == NULL || stat(path, &st) != 0 || !S_ISREG(st.st_mode) || avail <= 0) return 0;
     double need = (double)st.st_size * arrays;
     if (need <= avail) return 0;
