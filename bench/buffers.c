@@ -6,7 +6,6 @@
 #define _DEFAULT_SOURCE /* mmap's MAP_ANONYMOUS and MAP_POPULATE */
 #include <math.h>
 #include <stdint.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #if defined(__linux__)

@@ -60,12 +60,17 @@ def _check_npy_header(path):
     n = 1
     for d in shape:
         n *= d
-    size = os.path.getsize(path) - offset
-    if dt.hasobject or n * dt.itemsize == size:
-        return
-    raise ValueError(f"load_npu_dump: {path}: file is {'shorter' if n * dt.itemsize > size else 'longer'} "
-                     f"than its shape says ({size} bytes of data, the shape "
-                     f"{_core._shape_str(shape)} needs {n} elements of {dt.itemsize} bytes)")
+    if not dt.hasobject:
+        _check_data_size(path, os.path.getsize(path) - offset, shape, n, dt.itemsize)
+
+
+def _check_data_size(path, size, shape, n, es):
+    """Refuses a file whose size bytes of data are not the n elements of es bytes its shape
+    needs."""
+    if n * es != size:
+        raise ValueError(f"load_npu_dump: {path}: file is {'shorter' if n * es > size else 'longer'} "
+                         f"than its shape says ({size} bytes of data, the shape "
+                         f"{_core._shape_str(shape)} needs {n} elements of {es} bytes)")
 
 
 def load_npu_dump(path, dtype=None, shape=None):
@@ -90,11 +95,7 @@ def load_npu_dump(path, dtype=None, shape=None):
                              f"{es}-byte {want.short} elements (check the dtype)")
         if shape is None:
             shape = (size // es,)
-        n = int(np.prod(shape, dtype=np.int64))
-        if n * es != size:
-            raise ValueError(f"load_npu_dump: {path}: file is {'shorter' if n * es > size else 'longer'} "
-                             f"than its shape says ({size} bytes of data, the shape "
-                             f"{_core._shape_str(shape)} needs {n} elements of {es} bytes)")
+        _check_data_size(path, size, shape, int(np.prod(shape, dtype=np.int64)), es)
         a = np.fromfile(path, dtype=want.numpy.newbyteorder("<")).reshape(shape)
         return a.astype(want.numpy.newbyteorder("="), copy=False)
     _check_npy_header(path)

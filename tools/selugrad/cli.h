@@ -6,6 +6,7 @@
 #ifndef SELUGRAD_TOOLS_CLI_H
 #define SELUGRAD_TOOLS_CLI_H
 
+#include <limits.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -92,8 +93,10 @@ int cli_save(const char *path, const cli_tensor *t, const double *f64, char *err
 int cli_files_fit(const char *cmd, const char *path, double arrays);
 /* Whether paths a and b name one existing file (the same device and inode). */
 int cli_same_file(const char *a, const char *b);
+/* The size of cli_out_open's tmp: a path and the temporary name's suffix. */
+#define CLI_OUT_TMP_MAX (PATH_MAX + 8)
 /* Opens path to be written: a regular file (or a new one) through a temporary file beside it
-   (tmp, of at least PATH_MAX + 8 bytes), which cli_out_close renames over it once the whole
+   (tmp, of at least CLI_OUT_TMP_MAX bytes), which cli_out_close renames over it once the whole
    content is written, so a failure while writing (a full disk) leaves an existing file as it
    was; its mode is kept, and a symbolic link keeps pointing at the file it names. A device or
    a FIFO, or a directory where no temporary file can be made, is written in place (tmp "").

@@ -399,7 +399,7 @@ static void st_summary(const st_tally *tally, int done, int failed, cJSON *rep) 
 /* Writes the report as JSON; 0, or 1 when it cannot. */
 static int st_write_report(const char *report, const cJSON *rep) {
     char *s = cJSON_Print(rep);
-    char tmp[PATH_MAX + 8];
+    char tmp[CLI_OUT_TMP_MAX];
     FILE *out = cli_out_open(report, tmp, sizeof tmp);
     int rc = 0;
     /* a full disk may show only when the buffer is flushed, at fclose */

@@ -34,8 +34,9 @@ int cli_same_file(const char *a, const char *b) {
            sa.st_ino == sb.st_ino;
 }
 
-/* The suffix of cli_out_open's temporary name. */
+/* The suffix of cli_out_open's temporary name (CLI_OUT_TMP_MAX leaves room for it). */
 #define CLI_TMP_SUFFIX ".XXXXXX"
+_Static_assert(sizeof CLI_TMP_SUFFIX <= 8, "CLI_OUT_TMP_MAX holds the suffix");
 
 FILE *cli_out_open(const char *path, char *tmp, size_t cap) {
     tmp[0] = '\0';
@@ -69,7 +70,7 @@ FILE *cli_out_open(const char *path, char *tmp, size_t cap) {
 int cli_out_close(FILE *f, const char *tmp, int ok) {
     ok = fclose(f) == 0 && ok;
     if (tmp[0] == '\0') return ok;
-    char target[PATH_MAX + sizeof CLI_TMP_SUFFIX];
+    char target[CLI_OUT_TMP_MAX];
     size_t n = strlen(tmp) - (sizeof CLI_TMP_SUFFIX - 1);
     memcpy(target, tmp, n);
     target[n] = '\0';
@@ -311,7 +312,7 @@ int cli_load(const char *path, int dtype_hint, size_t rank_hint, const int64_t *
 }
 
 int cli_save(const char *path, const cli_tensor *t, const double *f64, char *err, size_t errlen) {
-    char tmp[PATH_MAX + sizeof CLI_TMP_SUFFIX];
+    char tmp[CLI_OUT_TMP_MAX];
     FILE *f = cli_out_open(path, tmp, sizeof tmp);
     if (!f) {
         snprintf(err, errlen, "cannot create %s: %s", path, strerror(errno));
